@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "capaudit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "capaudit", targets: ["capaudit"]),
+        .library(name: "CapauditKit", targets: ["CapauditKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "CapauditKit", dependencies: ["YAML"]),
+        .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
+        .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
+
+
+
+
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,259 @@
+import CYAML
+
+/// The documents of one YAML file, and the duplicate keys met while reading them.
+public struct YAMLStream: Sendable {
+    public var documents: [YAMLNode]
+    public var duplicateKeys: [YAMLDuplicateKey]
+}
+
+/// Turns a file's bytes into located node trees with libyaml's event parser.
+///
+/// The tree is built with an explicit stack, never by recursion, so that nesting is
+/// bounded by `YAMLLimits.maxDepth` rather than by the thread's stack.
+public enum YAMLLoader {
+    public static func load(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLStream {
+        if bytes.count > limits.maxFileBytes {
+            throw YAMLError(.tooLarge(bytes: bytes.count, limit: limits.maxFileBytes), at: SourcePosition(line: 1, column: 1))
+        }
+        if bytes.isEmpty { return YAMLStream(documents: [], duplicateKeys: []) }
+        let result: Result<YAMLStream, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
+            var builder = TreeBuilder(limits: limits)
+            return Result { () throws(YAMLError) in try builder.run(buffer, bytes: bytes) }
+        }
+        return try result.get()
+    }
+}
+
+private struct Frame {
+    var isMapping: Bool
+    var start: SourcePosition
+    var anchor: String?
+    var items: [YAMLNode] = []
+    var pairs: [YAMLPair] = []
+    var pendingKey: YAMLNode?
+    var merges: [YAMLNode] = []
+    var size = 1
+    /// Keys seen so far, built once the mapping outgrows a linear scan.
+    var keyIndex: [String: SourcePosition]?
+}
+
+private struct Anchored {
+    var node: YAMLNode
+    var size: Int
+}
+
+private struct TreeBuilder {
+    let limits: YAMLLimits
+    var frames: [Frame] = []
+    var anchors: [String: Anchored] = [:]
+    var expanded = 0
+    var documents: [YAMLNode] = []
+    var duplicates: [YAMLDuplicateKey] = []
+    var root: YAMLNode?
+
+    static let mergeTag = "tag:yaml.org,2002:merge"
+    static let linearKeyScanLimit = 12
+
+    init(limits: YAMLLimits) {
+        self.limits = limits
+    }
+
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) throws(YAMLError) -> YAMLStream {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0, let base = buffer.baseAddress else {
+            throw YAMLError(.syntax("the YAML parser could not start (out of memory)"), at: SourcePosition(line: 1, column: 1))
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, base, buffer.count)
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) != 0 else {
+                throw Self.parserError(parser, bytes: bytes)
+            }
+            defer { yaml_event_delete(&event) }
+            let start = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            let end = SourcePosition(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return YAMLStream(documents: documents, duplicateKeys: duplicates)
+            case YAML_DOCUMENT_START_EVENT:
+                anchors.removeAll(keepingCapacity: true)
+                expanded = 0
+                root = nil
+            case YAML_DOCUMENT_END_EVENT:
+                if let root { documents.append(root) }
+            case YAML_SCALAR_EVENT:
+                let data = event.data.scalar
+                let value = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+                let scalar = YAMLScalar(value: value, style: Self.style(data.style), tag: Self.string(data.tag))
+                let node = YAMLNode(content: .scalar(scalar), start: start, end: end)
+                if let anchor = Self.string(data.anchor) { anchors[anchor] = Anchored(node: node, size: 1) }
+                try add(node, size: 1)
+            case YAML_ALIAS_EVENT:
+                let name = Self.string(event.data.alias.anchor) ?? ""
+                guard let anchored = anchors[name] else {
+                    throw YAMLError(.undefinedAlias(name), at: start)
+                }
+                expanded = expanded.addingSaturating(anchored.size)
+                if expanded > limits.maxAliasExpansion {
+                    throw YAMLError(.aliasExpansion(limit: limits.maxAliasExpansion), at: start)
+                }
+                var node = anchored.node
+                node.alias = start
+                try add(node, size: anchored.size)
+            case YAML_SEQUENCE_START_EVENT:
+                try push(Frame(isMapping: false, start: start, anchor: Self.string(event.data.sequence_start.anchor)), at: start)
+            case YAML_MAPPING_START_EVENT:
+                try push(Frame(isMapping: true, start: start, anchor: Self.string(event.data.mapping_start.anchor)), at: start)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                guard var frame = frames.popLast() else { break }
+                let content: YAMLNode.Content
+                if frame.isMapping {
+                    merge(into: &frame)
+                    content = .mapping(frame.pairs)
+                } else {
+                    content = .sequence(frame.items)
+                }
+                let node = YAMLNode(content: content, start: frame.start, end: end)
+                if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size) }
+                try add(node, size: frame.size)
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func push(_ frame: Frame, at position: SourcePosition) throws(YAMLError) {
+        guard frames.count < limits.maxDepth else {
+            throw YAMLError(.tooDeep(limit: limits.maxDepth), at: position)
+        }
+        frames.append(frame)
+    }
+
+    mutating func add(_ node: YAMLNode, size: Int) throws(YAMLError) {
+        guard !frames.isEmpty else {
+            root = node
+            return
+        }
+        let top = frames.count - 1
+        frames[top].size = frames[top].size.addingSaturating(size)
+        guard frames[top].isMapping else {
+            frames[top].items.append(node)
+            return
+        }
+        guard let key = frames[top].pendingKey else {
+            frames[top].pendingKey = node
+            return
+        }
+        frames[top].pendingKey = nil
+        if let scalar = key.scalar, scalar.value == "<<", scalar.style == .plain, scalar.tag == nil || scalar.tag == Self.mergeTag {
+            try addMergeSource(node, into: top)
+            return
+        }
+        if let name = key.scalar?.value {
+            if let first = firstPosition(of: name, in: frames[top]) {
+                duplicates.append(YAMLDuplicateKey(key: name, position: key.start, firstPosition: first, documentIndex: documents.count))
+                return
+            }
+            recordKey(name, at: key.start, in: &frames[top])
+        }
+        frames[top].pairs.append(YAMLPair(key: key, value: node))
+    }
+
+    mutating func addMergeSource(_ value: YAMLNode, into top: Int) throws(YAMLError) {
+        switch value.content {
+        case .mapping:
+            frames[top].merges.append(value)
+        case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }):
+            frames[top].merges.append(contentsOf: items.map { item in
+                var item = item
+                item.alias = item.alias ?? value.alias
+                return item
+            })
+        default:
+            throw YAMLError(.syntax("the merge key `<<` takes a mapping or a list of mappings"), at: value.reportedPosition)
+        }
+    }
+
+    /// Adds merged pairs whose keys the mapping does not give itself; earlier sources win.
+    mutating func merge(into frame: inout Frame) {
+        guard !frame.merges.isEmpty else { return }
+        for source in frame.merges {
+            for pair in source.mapping ?? [] {
+                if let name = pair.key.scalar?.value {
+                    guard firstPosition(of: name, in: frame) == nil else { continue }
+                    recordKey(name, at: pair.key.start, in: &frame)
+                }
+                var merged = pair
+                if let alias = source.alias {
+                    merged.key.alias = merged.key.alias ?? alias
+                    merged.value.alias = merged.value.alias ?? alias
+                }
+                frame.pairs.append(merged)
+            }
+        }
+    }
+
+    func firstPosition(of name: String, in frame: Frame) -> SourcePosition? {
+        if let index = frame.keyIndex { return index[name] }
+        for pair in frame.pairs where pair.key.scalar?.value == name {
+            return pair.key.start
+        }
+        return nil
+    }
+
+    func recordKey(_ name: String, at position: SourcePosition, in frame: inout Frame) {
+        if frame.keyIndex != nil {
+            frame.keyIndex?[name] = position
+        } else if frame.pairs.count >= Self.linearKeyScanLimit {
+            var index: [String: SourcePosition] = [:]
+            for pair in frame.pairs {
+                if let key = pair.key.scalar?.value, index[key] == nil { index[key] = pair.key.start }
+            }
+            index[name] = position
+            frame.keyIndex = index
+        }
+    }
+
+    static func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: return .literal
+        case YAML_FOLDED_SCALAR_STYLE: return .folded
+        default: return .plain
+        }
+    }
+
+    static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    static func parserError(_ parser: yaml_parser_t, bytes: [UInt8]) -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "the YAML is not valid"
+        switch parser.error {
+        case YAML_READER_ERROR:
+            var message = problem
+            if parser.problem_value >= 0 {
+                message += " (byte 0x" + String(parser.problem_value, radix: 16, uppercase: true) + ")"
+            }
+            return YAMLError(.encoding(message), at: SourceLines(bytes).position(ofByte: parser.problem_offset))
+        case YAML_MEMORY_ERROR:
+            return YAMLError(.syntax("the YAML parser ran out of memory"), at: SourcePosition(line: 1, column: 1))
+        default:
+            let position = SourcePosition(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+            var message = problem
+            if let context = parser.context.map({ String(cString: $0) }) {
+                message += " (\(context) that starts at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
+            }
+            return YAMLError(.syntax(message), at: position)
+        }
+    }
+}
+
+extension Int {
+    func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
+}
