@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "capaudit", targets: ["capaudit"]),
         .library(name: "CapauditKit", targets: ["CapauditKit"]),
+        .library(name: "YAML", targets: ["YAML"]),
     ],
     targets: [
         .systemLibrary(

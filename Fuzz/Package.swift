@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// libFuzzer targets, kept out of the main package: they have no `main` of their own
+// (libFuzzer brings it), so a plain `swift build` of the main package could not link them.
+// Build: swift build --package-path Fuzz -c release --sanitize fuzzer --product capaudit-fuzz-loader
+import PackageDescription
+
+let package = Package(
+    name: "capaudit-fuzz",
+    dependencies: [.package(name: "capaudit", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "capaudit-fuzz-loader",
+            dependencies: [.product(name: "YAML", package: "capaudit")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,70 @@
+import YAML
+
+/// A built-in, parameterised check. Rules in `Rules/rules/*.yml` name a check and give its
+/// parameters; the check is built once per rule when the policy loads, then evaluated per document.
+protocol Check: Sendable {
+    /// The name rules use in `check:`.
+    static var name: String { get }
+    init(parameters: CheckParameters)
+    func evaluate(_ context: EvaluationContext) -> [Emission]
+}
+
+/// What a check reports about one node; the engine turns it into a `Finding` with the rule's
+/// severity, message and fingerprint.
+struct Emission {
+    /// A named variant of the rule with its own severity (`with-reason`, `unused`, ...).
+    var caseName: String?
+    /// The severity the profile matrix gives, for rules whose severity is `matrix`.
+    var severity: Severity?
+    var location: Location
+    var end: SourcePosition?
+    var platform: Platform?
+    var missing: [String] = []
+    /// Values for the rule's message template.
+    var arguments: [String: String]
+    /// A fix written for this node.
+    var fix: String?
+    /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
+    var detail: String = ""
+}
+
+/// A check's parameters, read with located errors.
+struct CheckParameters {
+    let node: YAMLNode?
+    let decoder: NodeDecoder
+    let path: String
+
+    subscript(key: String) -> YAMLNode? { node?[key] }
+
+    func strings(_ key: String) -> [String] {
+        guard let value = self[key] else { return [] }
+        return decoder.stringList(value, path: "\(path).\(key)", what: "`\(key)`").map(\.0)
+    }
+
+    func string(_ key: String) -> String? {
+        guard let value = self[key] else { return nil }
+        return decoder.string(value, path: "\(path).\(key)", what: "`\(key)`")
+    }
+
+    func integer(_ key: String) -> Int? {
+        guard let value = self[key] else { return nil }
+        return decoder.integer(value, path: "\(path).\(key)", what: "`\(key)`")
+    }
+
+    func require(_ key: String) -> YAMLNode? {
+        guard let value = self[key] else {
+            decoder.report("the check's parameters need `\(key)`", at: node ?? YAMLNode(content: .mapping([]), start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1)), path: path)
+            return nil
+        }
+        return value
+    }
+
+    func platform(_ key: String) -> Platform? {
+        guard let name = string(key) else { return nil }
+        guard let platform = Platform(rawValue: name) else {
+            if let value = self[key] { decoder.report("`\(key)` must be ios or android, got `\(name)`", at: value, path: "\(path).\(key)") }
+            return nil
+        }
+        return platform
+    }
+}

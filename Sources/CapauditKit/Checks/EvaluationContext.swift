@@ -1,0 +1,143 @@
+import YAML
+
+/// One manifest document under one profile, with what several checks share computed once.
+final class EvaluationContext {
+    let manifest: Manifest
+    let profile: Profile
+    let policy: Policy
+    let source: SourceLines
+
+    init(manifest: Manifest, profile: Profile, policy: Policy, source: SourceLines) {
+        self.manifest = manifest
+        self.profile = profile
+        self.policy = policy
+        self.source = source
+    }
+
+    var taxonomy: Taxonomy { policy.taxonomy }
+
+    // MARK: Mechanisms
+
+    /// Every mechanism use of the manifest with the list it stands in.
+    lazy var allMechanismUses: [(use: MechanismUse, list: MechanismList)] = {
+        var uses: [(MechanismUse, MechanismList)] = manifest.capture.detect.map { ($0, .detect) }
+        uses += manifest.capture.protect.map { ($0, .protect) }
+        for screen in manifest.screens {
+            uses += screen.protect.map { ($0, .protect) }
+            for field in screen.fields { uses += field.protect.map { ($0, .protect) } }
+        }
+        return uses
+    }()
+
+    /// The mechanisms a use resolves to on the shipped platforms it applies to.
+    func mechanisms(of use: MechanismUse) -> [Mechanism] {
+        manifest.app.platforms.compactMap { platform in
+            use.applies(on: platform) ? taxonomy.mechanism(use.name, on: platform) : nil
+        }
+    }
+
+    /// Uses of a mechanism (by name) that apply on a platform, in any list.
+    func uses(of name: String, on platform: Platform, in list: MechanismList? = nil) -> [MechanismUse] {
+        guard manifest.app.ships(platform), taxonomy.mechanism(name, on: platform) != nil else { return [] }
+        return allMechanismUses.filter { entry in
+            entry.use.name == name && entry.use.applies(on: platform) && (list == nil || entry.list == list)
+        }.map(\.use)
+    }
+
+    func detects(_ name: String, on platform: Platform) -> Bool {
+        manifest.capture.detect.contains { $0.name == name && $0.applies(on: platform) } && taxonomy.mechanism(name, on: platform) != nil
+    }
+
+    // MARK: Coverage
+
+    /// Coverage of every field on every shipped platform, in manifest order.
+    lazy var coverage: [FieldCoverage] = {
+        var result: [FieldCoverage] = []
+        let everything = taxonomy.allThreats
+        for screen in manifest.screens {
+            for field in screen.fields {
+                let requirement = profile.coverage[field.kind]
+                for platform in manifest.app.platforms {
+                    let mechanisms = effectiveMechanisms(field: field, screen: screen, platform: platform)
+                    let covered = mechanisms.reduce(ThreatSet()) { $0.union($1.covers) }
+                    let displayCovers = field.display != .full && field.reveal != .tap
+                    let required = requirement?.required ?? ThreatSet()
+                    let missing = displayCovers ? ThreatSet() : required.subtracting(covered)
+                    result.append(FieldCoverage(
+                        screen: screen, field: field, platform: platform, mechanisms: mechanisms, covered: displayCovers ? everything : covered,
+                        displayCovers: displayCovers, requirement: requirement, missing: missing))
+                }
+            }
+        }
+        return result
+    }()
+
+    /// The protect mechanisms of a field, its screen and `capture.protect` on one platform, in that order, without repeats.
+    func effectiveMechanisms(field: Field, screen: Screen, platform: Platform) -> [Mechanism] {
+        var found: [Mechanism] = []
+        for use in field.protect + screen.protect + manifest.capture.protect where use.applies(on: platform) {
+            guard let mechanism = taxonomy.mechanism(use.name, on: platform), mechanism.role == .protect else { continue }
+            if !found.contains(where: { $0.id == mechanism.id }) { found.append(mechanism) }
+        }
+        return found
+    }
+
+    func isSensitive(_ kind: String) -> Bool {
+        !(profile.coverage[kind]?.required.isEmpty ?? true)
+    }
+
+    func screen(_ id: String) -> Screen? { manifest.screens.first { $0.id == id } }
+
+    // MARK: Texts
+
+    lazy var texts: [PersonFacingText] = {
+        var result: [PersonFacingText] = []
+        func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?) {
+            for entry in text?.entries ?? [] { result.append(PersonFacingText(entry: entry, role: role, screen: screen)) }
+        }
+        add(manifest.capture.notice?.text, .captureNotice, nil)
+        add(manifest.capture.onScreenshot?.text, .screenshotText, nil)
+        for screen in manifest.screens {
+            for action in screen.actions { add(action.message, .actionMessage, screen) }
+            for notice in screen.notices { add(notice.text, notice.when == .capture ? .captureNotice : .screenshotText, screen) }
+        }
+        return result
+    }()
+
+    private var sourceMaps: [SourcePosition: ScalarSourceMap] = [:]
+
+    /// Where value scalars `start..<end` of a text stand in the source.
+    func span(of entry: TextEntry, from start: Int, to end: Int) -> (start: SourcePosition, end: SourcePosition)? {
+        guard let scalar = entry.node.scalar else { return nil }
+        let map = sourceMaps[entry.node.start] ?? ScalarSourceMap(scalar: scalar, node: entry.node, source: source)
+        sourceMaps[entry.node.start] = map
+        return map.span(from: start, to: end)
+    }
+
+    /// The location of words inside a text: inside the anchored scalar, even when reached through an alias.
+    func location(of entry: TextEntry, from start: Int, to end: Int) -> (Location, SourcePosition?) {
+        guard let span = span(of: entry, from: start, to: end) else { return (entry.location, nil) }
+        return (Location(position: span.start, path: entry.location.path), span.end)
+    }
+}
+
+enum MechanismList { case protect, detect }
+
+struct FieldCoverage {
+    let screen: Screen
+    let field: Field
+    let platform: Platform
+    let mechanisms: [Mechanism]
+    let covered: ThreatSet
+    let displayCovers: Bool
+    let requirement: CoverageRequirement?
+    let missing: ThreatSet
+}
+
+struct PersonFacingText {
+    enum Role: String { case captureNotice = "capture-notice", screenshotText = "screenshot-text", actionMessage = "action-message" }
+
+    let entry: TextEntry
+    let role: Role
+    let screen: Screen?
+}

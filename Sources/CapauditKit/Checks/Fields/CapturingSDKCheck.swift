@@ -1,0 +1,23 @@
+/// CAP009: a screenshot or session-replay SDK captures a screen that shows a sensitive field
+/// in full, and does not mask that field's kind itself.
+struct CapturingSDKCheck: Check {
+    static let name = "capturing-sdk"
+
+    init(parameters: CheckParameters) {}
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        var emissions: [Emission] = []
+        for sdk in context.manifest.app.sdks {
+            for screen in context.manifest.screens where sdk.screens?.contains(screen.id) ?? true {
+                for field in screen.fields where field.showsFullValue && context.isSensitive(field.kind) && !sdk.masks.contains(field.kind) {
+                    emissions.append(Emission(
+                        location: field.location,
+                        arguments: ["sdk": sdk.name, "field": field.id, "kind": field.kind, "screen": screen.id, "captures": sdk.captures.rawValue],
+                        fix: "add `\(field.kind)` to the SDK's `masks` once it masks that view (its privacy or redaction API), leave `\(screen.id)` out of its `screens`, or show the field masked",
+                        detail: sdk.name))
+                }
+            }
+        }
+        return emissions
+    }
+}

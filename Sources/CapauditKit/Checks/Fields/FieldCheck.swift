@@ -1,0 +1,73 @@
+import YAML
+
+/// A field whose properties match a condition: `where` (every listed property takes one of its
+/// values) or `any-of` (a list of such conditions). Serves CAP002, CAP003, CAP008, BNK001-BNK003 and HLT001.
+struct FieldCheck: Check {
+    static let name = "field"
+    static let properties = ["kind", "category", "input", "display", "context", "reveal", "keyboard-cache", "sensitive"]
+
+    /// Each condition maps a property to its accepted values.
+    let conditions: [[String: Set<String>]]
+
+    init(parameters: CheckParameters) {
+        var conditions: [[String: Set<String>]] = []
+        if let whereNode = parameters["where"] {
+            conditions.append(Self.condition(whereNode, parameters: parameters, path: "\(parameters.path).where"))
+        }
+        if let anyOf = parameters["any-of"] {
+            for (index, item) in (parameters.decoder.list(anyOf, path: "\(parameters.path).any-of", what: "`any-of`") ?? []).enumerated() {
+                conditions.append(Self.condition(item, parameters: parameters, path: "\(parameters.path).any-of[\(index)]"))
+            }
+        }
+        if conditions.isEmpty, let node = parameters.node {
+            parameters.decoder.report("the `field` check needs `where` or `any-of`", at: node, path: parameters.path)
+        }
+        self.conditions = conditions
+    }
+
+    private static func condition(_ node: YAMLNode, parameters: CheckParameters, path: String) -> [String: Set<String>] {
+        guard let fields = parameters.decoder.mapping(node, path: path, what: "a field condition", known: properties) else { return [:] }
+        var condition: [String: Set<String>] = [:]
+        for pair in fields.pairs {
+            guard let key = pair.key.scalar?.value else { continue }
+            let values = parameters.decoder.list(pair.value, path: "\(path).\(key)", what: "`\(key)`") ?? []
+            condition[key] = Set(values.compactMap { $0.scalar?.value })
+        }
+        return condition
+    }
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        var emissions: [Emission] = []
+        for screen in context.manifest.screens {
+            for field in screen.fields where conditions.contains(where: { matches($0, field, context) }) {
+                emissions.append(Emission(
+                    location: field.location,
+                    arguments: [
+                        "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
+                        "input": field.input.rawValue, "screen": screen.id,
+                    ]))
+            }
+        }
+        return emissions
+    }
+
+    private func matches(_ condition: [String: Set<String>], _ field: Field, _ context: EvaluationContext) -> Bool {
+        condition.allSatisfy { property, accepted in
+            accepted.contains(value(of: property, field, context))
+        }
+    }
+
+    private func value(of property: String, _ field: Field, _ context: EvaluationContext) -> String {
+        switch property {
+        case "kind": return field.kind
+        case "category": return context.taxonomy.dataKind(named: field.kind)?.category ?? "none"
+        case "input": return field.input.rawValue
+        case "display": return field.display.rawValue
+        case "context": return field.context.rawValue
+        case "reveal": return field.reveal.rawValue
+        case "keyboard-cache": return String(field.keyboardCache)
+        case "sensitive": return String(context.isSensitive(field.kind))
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// AND002: an Android detection callback that does not exist below the app's `min-sdk`,
+/// with no fallback for older devices.
+struct CallbackAPILevelCheck: Check {
+    static let name = "callback-api-level"
+
+    struct Callback {
+        var mechanism: String
+        var minSDK: Int
+        var fallback: String?
+        var caseName: String?
+    }
+
+    let callbacks: [Callback]
+
+    init(parameters: CheckParameters) {
+        var callbacks: [Callback] = []
+        if let list = parameters.require("callbacks") {
+            for (index, item) in (parameters.decoder.list(list, path: "\(parameters.path).callbacks", what: "`callbacks`") ?? []).enumerated() {
+                let path = "\(parameters.path).callbacks[\(index)]"
+                let decoder = parameters.decoder
+                guard let fields = decoder.mapping(item, path: path, what: "a callback", known: ["mechanism", "min-sdk", "fallback", "case"], required: ["mechanism", "min-sdk"]),
+                    let mechanism = fields["mechanism"].flatMap({ decoder.string($0, path: "\(path).mechanism", what: "`mechanism`") }),
+                    let minSDK = fields["min-sdk"].flatMap({ decoder.integer($0, path: "\(path).min-sdk", what: "`min-sdk`") })
+                else { continue }
+                callbacks.append(Callback(
+                    mechanism: mechanism, minSDK: minSDK,
+                    fallback: fields["fallback"].flatMap { decoder.string($0, path: "\(path).fallback", what: "`fallback`") },
+                    caseName: fields["case"].flatMap { decoder.string($0, path: "\(path).case", what: "`case`") }))
+            }
+        }
+        self.callbacks = callbacks
+    }
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        guard let android = context.manifest.app.android else { return [] }
+        var emissions: [Emission] = []
+        for callback in callbacks where android.minSDK < callback.minSDK {
+            guard let use = context.uses(of: callback.mechanism, on: .android).first else { continue }
+            if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { continue }
+            let fallbackAdvice = callback.fallback.map { "add `\($0)` to `capture.detect` for devices below API \(callback.minSDK), or " } ?? ""
+            emissions.append(Emission(
+                caseName: callback.caseName, location: use.location, platform: .android,
+                arguments: [
+                    "mechanism": callback.mechanism, "api": String(callback.minSDK), "min-sdk": String(android.minSDK),
+                    "fallback": callback.fallback ?? "",
+                ],
+                fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
+                detail: callback.mechanism))
+        }
+        return emissions
+    }
+}

@@ -1,0 +1,29 @@
+/// CAP006: protection with nothing to protect: a screen-level `protect` on a screen with no
+/// field the profile cares about, or every action of the app disabled during capture.
+struct BlanketLockdownCheck: Check {
+    static let name = "blanket-lockdown"
+
+    init(parameters: CheckParameters) {}
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        var emissions: [Emission] = []
+        for screen in context.manifest.screens where !screen.protect.isEmpty {
+            guard !screen.fields.contains(where: { context.isSensitive($0.kind) }) else { continue }
+            emissions.append(Emission(
+                location: screen.location, arguments: ["screen": screen.id, "what": "screen `\(screen.id)` has a screen-level `protect` but no field that \(context.profile.id) requires protected"],
+                fix: "remove the screen-level `protect` of `\(screen.id)`, or tag its sensitive fields with their `kind` so that the protection has a reason",
+                detail: "screen"))
+        }
+        let actions = context.manifest.screens.flatMap(\.actions)
+        if !actions.isEmpty, actions.allSatisfy({ $0.onCapture == .disable || $0.onCapture == .hide }),
+            let unrequired = actions.first(where: { context.profile.actionRequirement(kind: $0.kind, risk: $0.risk) == nil })
+        {
+            emissions.append(Emission(
+                location: unrequired.location,
+                arguments: ["screen": "", "what": "every action of the app is disabled or hidden during capture, including `\(unrequired.id)`, which \(context.profile.id) does not require"],
+                fix: "let low-risk actions such as `\(unrequired.id)` work during capture (`on-capture: allow`); keep `disable` for the actions the policy names",
+                detail: "actions"))
+        }
+        return emissions
+    }
+}

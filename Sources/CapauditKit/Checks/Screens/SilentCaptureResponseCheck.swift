@@ -1,0 +1,34 @@
+/// CAP005: a screen visibly changes during capture (redaction, disabled or hidden actions)
+/// but nothing tells the person why.
+struct SilentCaptureResponseCheck: Check {
+    static let name = "silent-capture-response"
+
+    let visibleMechanisms: Set<String>
+    let visibleOnCapture: Set<String>
+
+    init(parameters: CheckParameters) {
+        visibleMechanisms = Set(parameters.strings("visible-mechanisms"))
+        visibleOnCapture = Set(parameters.strings("visible-on-capture"))
+    }
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        if let notice = context.manifest.capture.notice, notice.style != .none { return [] }
+        var emissions: [Emission] = []
+        for screen in context.manifest.screens {
+            let told = screen.notices.contains { $0.when == .capture && $0.style != .none }
+            guard !told else { continue }
+            let redacting = screen.fields.first { field in
+                context.manifest.app.platforms.contains { platform in
+                    context.effectiveMechanisms(field: field, screen: screen, platform: platform).contains { visibleMechanisms.contains($0.id) }
+                }
+            }
+            let changingAction = screen.actions.first { visibleOnCapture.contains($0.onCapture.rawValue) }
+            guard redacting != nil || changingAction != nil else { continue }
+            let cause = redacting.map { "field `\($0.id)` is redacted" } ?? changingAction.map { "action `\($0.id)` is \($0.onCapture == .hide ? "hidden" : "disabled")" } ?? ""
+            emissions.append(Emission(
+                location: screen.location, arguments: ["screen": screen.id, "cause": cause],
+                fix: "add a calm capture notice: `capture.notice: {style: banner, text: \"Screen sharing is active. Some details are hidden.\"}` or a `notices` entry with `when: capture` on `\(screen.id)`"))
+        }
+        return emissions
+    }
+}

@@ -1,0 +1,34 @@
+/// WRD003: an exclamation mark (a run of them counts once).
+struct ExclamationCheck: Check {
+    static let name = "exclamation"
+    /// `!` and its full-width form; the Spanish opening `¡` pairs with a `!` and is not counted twice.
+    static let marks: Set<Unicode.Scalar> = ["!", "\u{FF01}"]
+
+    init(parameters: CheckParameters) {}
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        var emissions: [Emission] = []
+        for (text, _) in context.checkedTexts(.personFacing) {
+            var runStart: Int?
+            var offset = 0
+            var occurrence = 0
+            func close() {
+                guard let start = runStart else { return }
+                emissions.append(context.wordingEmission(
+                    text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop", detail: "!#\(occurrence)"))
+                occurrence += 1
+                runStart = nil
+            }
+            for scalar in text.entry.value.unicodeScalars {
+                if Self.marks.contains(scalar) {
+                    if runStart == nil { runStart = offset }
+                } else {
+                    close()
+                }
+                offset += 1
+            }
+            close()
+        }
+        return emissions
+    }
+}

@@ -1,0 +1,23 @@
+/// WRD006: a capture notice in a style that blocks the person (an alert).
+struct NoticeStyleCheck: Check {
+    static let name = "notice-style"
+
+    let styles: Set<String>
+
+    init(parameters: CheckParameters) {
+        styles = Set(parameters.strings("styles"))
+    }
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        var notices: [(NoticeStyle, Location)] = []
+        if let notice = context.manifest.capture.notice { notices.append((notice.style, notice.styleLocation)) }
+        for screen in context.manifest.screens {
+            for notice in screen.notices where notice.when == .capture { notices.append((notice.style, notice.styleLocation)) }
+        }
+        return notices.filter { styles.contains($0.0.rawValue) }.map { style, location in
+            Emission(
+                location: location, arguments: ["style": style.rawValue],
+                fix: "use `style: banner` or `style: inline`: the person can keep working while they read it")
+        }
+    }
+}

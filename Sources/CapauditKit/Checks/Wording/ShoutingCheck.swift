@@ -1,0 +1,31 @@
+/// WRD002: an all-capitals word that is not an acronym of the lexicon's allow-list.
+struct ShoutingCheck: Check {
+    static let name = "shouting"
+
+    let minLetters: Int
+
+    init(parameters: CheckParameters) {
+        minLetters = parameters.integer("min-letters") ?? 3
+    }
+
+    func evaluate(_ context: EvaluationContext) -> [Emission] {
+        var emissions: [Emission] = []
+        for (text, lexicon) in context.checkedTexts(.personFacing) {
+            for token in Tokenizer.tokens(text.entry.value) where isShouted(token.original) && !lexicon.acronyms.contains(token.original) {
+                emissions.append(context.wordingEmission(
+                    text, from: token.start, to: token.end, arguments: ["word": token.original],
+                    fix: "write it in sentence case: \(token.original.prefix(1))\(token.original.dropFirst().lowercased())", detail: token.original))
+            }
+        }
+        return emissions
+    }
+
+    private func isShouted(_ word: String) -> Bool {
+        var letters = 0
+        for character in word where character.isLetter {
+            guard character.isUppercase else { return false }
+            letters += 1
+        }
+        return letters >= minLetters && word.lowercased() != word
+    }
+}

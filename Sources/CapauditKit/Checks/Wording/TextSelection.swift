@@ -1,0 +1,52 @@
+/// Which person-facing texts a wording check reads.
+enum TextSelection: String, CaseIterable {
+    case personFacing = "person-facing"
+    case captureNotice = "capture-notice"
+    case screenshot = "screenshot"
+
+    func includes(_ role: PersonFacingText.Role) -> Bool {
+        switch self {
+        case .personFacing: return true
+        case .captureNotice: return role == .captureNotice
+        case .screenshot: return role == .screenshotText
+        }
+    }
+
+    init?(parameters: CheckParameters, default value: TextSelection) {
+        guard let node = parameters["texts"] else {
+            self = value
+            return
+        }
+        guard let name = parameters.decoder.oneOf(node, Self.allCases.map(\.rawValue), path: "\(parameters.path).texts", what: "`texts`"),
+            let selection = TextSelection(rawValue: name)
+        else { return nil }
+        self = selection
+    }
+}
+
+extension EvaluationContext {
+    /// The texts a check reads that have a lexicon, with it.
+    func checkedTexts(_ selection: TextSelection) -> [(text: PersonFacingText, lexicon: Lexicon)] {
+        texts.compactMap { text in
+            guard selection.includes(text.role), let lexicon = policy.lexicon(for: text.entry.language) else { return nil }
+            return (text, lexicon)
+        }
+    }
+
+    /// An emission pointing at value scalars `start..<end` of a text.
+    func wordingEmission(_ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, detail: String) -> Emission {
+        let (location, endPosition) = location(of: text.entry, from: start, to: end)
+        var arguments = arguments
+        arguments["words"] = Self.slice(text.entry.value, from: start, to: end)
+        arguments["language"] = text.entry.language
+        return Emission(location: location, end: endPosition, arguments: arguments, fix: fix, detail: detail)
+    }
+
+    static func slice(_ text: String, from start: Int, to end: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard start >= 0, end >= start, end <= scalars.count else { return "" }
+        let lower = scalars.index(scalars.startIndex, offsetBy: start)
+        let upper = scalars.index(lower, offsetBy: end - start)
+        return String(scalars[lower..<upper])
+    }
+}

@@ -1,0 +1,46 @@
+import YAML
+
+/// The settings of `.capaudit.yml`.
+public struct Config: Sendable {
+    public var file: String?
+    public var profile: String?
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
+    /// Severity settings by rule id (slugs resolved to ids), or `RULE/case`.
+    public var rules: [String: SeveritySetting] = [:]
+    /// Rule pack folders, relative to the config's folder.
+    public var rulePacks: [String] = []
+    public var wording = WordingAdditions()
+    public var baseline: String?
+    public var failOn: FailOn?
+    /// Rules that inline suppressions may not silence.
+    public var unsuppressible: Set<String> = []
+    /// SUP003 and the like: found in the config, reported as findings.
+    public var findings: [Finding] = []
+
+    public init() {}
+}
+
+/// When the exit code turns 1.
+public enum FailOn: String, Sendable, CaseIterable {
+    case error, warning, info, never
+
+    public func fails(_ severity: Severity) -> Bool {
+        switch self {
+        case .error: return severity >= .error
+        case .warning: return severity >= .warning
+        case .info: return true
+        case .never: return false
+        }
+    }
+}
+
+/// Extra lexicon entries from the config: for every language, or per language.
+public struct WordingAdditions: Sendable {
+    public var everyLanguage: Lexicon?
+    public var byLanguage: [String: Lexicon] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { everyLanguage == nil && byLanguage.isEmpty }
+}

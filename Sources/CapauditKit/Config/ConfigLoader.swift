@@ -1,0 +1,153 @@
+import YAML
+
+/// Reads `.capaudit.yml`. Errors are located and stop the run (exit 2); a rule name that does
+/// not exist is a SUP003 finding instead, as a stale name must not break every build.
+public enum ConfigLoader {
+    public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
+    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions"]
+
+    /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
+    public static func find(from folder: String) -> String? {
+        var current = folder
+        while true {
+            for name in fileNames where FileReader.kind(of: "\(current)/\(name)") == .regular {
+                return "\(current)/\(name)"
+            }
+            if FileReader.kind(of: "\(current)/.git") != .missing { return nil }
+            guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    public static func load(path: String, displayPath: String, policy: Policy) throws(PolicyError) -> Config {
+        let bytes: [UInt8]
+        switch FileReader.read(path, limit: 1 << 20) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw PolicyError(problems: [.init(file: displayPath, position: nil, message: failure.description)])
+        }
+        return try parse(bytes, displayPath: displayPath, policy: policy)
+    }
+
+    public static func parse(_ bytes: [UInt8], displayPath: String, policy: Policy) throws(PolicyError) -> Config {
+        var config = Config()
+        config.file = displayPath
+        let root: YAMLNode
+        switch Result(catching: { () throws(YAMLError) in try YAMLLoader.load(bytes) }) {
+        case .failure(let error):
+            throw PolicyError(problems: [.init(file: displayPath, position: error.position, message: error.description)])
+        case .success(let stream):
+            if let duplicate = stream.duplicateKeys.first {
+                throw PolicyError(problems: [.init(file: displayPath, position: duplicate.position, message: "duplicate key `\(duplicate.key)`; the first is at line \(duplicate.firstPosition.line)")])
+            }
+            guard let document = stream.documents.first, document.scalar?.resolved != .null else { return config }
+            root = document
+        }
+        let decoder = NodeDecoder()
+        guard let fields = decoder.mapping(root, path: "", what: "the config", known: keys) else {
+            throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
+        }
+        if let node = fields["profile"], let name = decoder.string(node, path: "profile", what: "`profile`", nonEmpty: true) {
+            config.profile = name
+            if policy.profiles[name] == nil, !(fields["rule-packs"] != nil) {
+                decoder.report("unknown profile `\(name)`\(NearestName.hint(for: name, among: policy.profileNames))", at: node, path: "profile")
+            }
+        }
+        config.include = fields["include"].map { decoder.stringList($0, path: "include", what: "`include`").map { Glob($0.0) } } ?? []
+        config.exclude = fields["exclude"].map { decoder.stringList($0, path: "exclude", what: "`exclude`").map { Glob($0.0) } } ?? []
+        if let rules = fields["rules"] {
+            for pair in decoder.mapping(rules, path: "rules", what: "`rules`", known: rules.mapping?.compactMap { $0.key.scalar?.value } ?? [])?.pairs ?? [] {
+                guard let name = pair.key.scalar?.value,
+                    let setting = decoder.oneOf(pair.value, Severity.settingNames, path: "rules.\(name)", what: "a rule's severity").flatMap(SeveritySetting.init(name:))
+                else { continue }
+                let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+                guard let rule = policy.rule(parts.first ?? name) else {
+                    config.findings.append(unknownRule(name, at: pair.key.start, file: displayPath, policy: policy))
+                    continue
+                }
+                config.rules[parts.count == 2 ? "\(rule.id)/\(parts[1])" : rule.id] = setting
+            }
+        }
+        config.rulePacks = fields["rule-packs"].map { decoder.stringList($0, path: "rule-packs", what: "`rule-packs`").map(\.0) } ?? []
+        if let wording = fields["wording"] { config.wording = wordingAdditions(wording, decoder: decoder, file: displayPath) }
+        config.baseline = fields["baseline"].flatMap { decoder.string($0, path: "baseline", what: "`baseline`", nonEmpty: true) }
+        config.failOn = fields["fail-on"].flatMap { decoder.oneOf($0, FailOn.allCases.map(\.rawValue), path: "fail-on", what: "`fail-on`") }.flatMap(FailOn.init)
+        if let inline = fields["inline-suppressions"], let inlineFields = decoder.mapping(inline, path: "inline-suppressions", what: "`inline-suppressions`", known: ["forbid"]) {
+            for (name, node) in inlineFields["forbid"].map({ decoder.stringList($0, path: "inline-suppressions.forbid", what: "`forbid`") }) ?? [] {
+                if let rule = policy.rule(name) {
+                    config.unsuppressible.insert(rule.id)
+                } else {
+                    config.findings.append(unknownRule(name, at: node.start, file: displayPath, policy: policy))
+                }
+            }
+        }
+        guard decoder.problems.isEmpty else {
+            throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
+        }
+        return config
+    }
+
+    static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> Finding {
+        let hint = NearestName.hint(for: name, among: policy.ruleNames)
+        return Finding(
+            ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .warning,
+            message: "the config names an unknown rule `\(name)`\(hint)", file: file, documentIndex: 0, start: position, path: "rules.\(name)",
+            fix: "correct the name, or remove the entry", detail: name)
+    }
+
+    static func wordingAdditions(_ node: YAMLNode, decoder: NodeDecoder, file: String) -> WordingAdditions {
+        var additions = WordingAdditions()
+        let listKeys = Lexicon.listNames + ["affected-words", "acronyms"]
+        guard let fields = decoder.mapping(node, path: "wording", what: "`wording`", known: listKeys + ["languages"]) else { return additions }
+        additions.everyLanguage = lexicon(fields, language: "*", path: "wording", decoder: decoder, file: file)
+        if let languages = fields["languages"], let pairs = languages.mapping {
+            for pair in pairs {
+                guard let tag = pair.key.scalar?.value.lowercased(),
+                    let languageFields = decoder.mapping(pair.value, path: "wording.languages.\(tag)", what: "a language's additions", known: listKeys)
+                else { continue }
+                additions.byLanguage[tag] = lexicon(languageFields, language: tag, path: "wording.languages.\(tag)", decoder: decoder, file: file)
+            }
+        } else if let languages = fields["languages"] {
+            decoder.report("`languages` must map language tags to additions", at: languages, path: "wording.languages")
+        }
+        return additions
+    }
+
+    /// Entries may be plain words or phrases, or full lexicon entries.
+    static func lexicon(_ fields: Fields, language: String, path: String, decoder: NodeDecoder, file: String) -> Lexicon? {
+        var lists: [String: WordList] = [:]
+        for name in Lexicon.listNames {
+            guard let node = fields[name] else { continue }
+            let entries = (decoder.list(node, path: "\(path).\(name)", what: "`\(name)`") ?? []).enumerated().compactMap { index, item -> LexiconEntry? in
+                if let word = item.scalar?.value {
+                    return LexiconEntry(text: word, alternatives: Tokenizer.tokens(word).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+                }
+                return PolicyLoader.lexiconEntry(item, path: "\(path).\(name)[\(index)]", decoder)
+            }
+            lists[name] = WordList(entries: entries)
+        }
+        let affected = fields["affected-words"].map { decoder.stringList($0, path: "\(path).affected-words", what: "`affected-words`") } ?? []
+        let acronyms = fields["acronyms"].map { decoder.stringList($0, path: "\(path).acronyms", what: "`acronyms`").map(\.0) } ?? []
+        guard !lists.isEmpty || !affected.isEmpty || !acronyms.isEmpty else { return nil }
+        return Lexicon(
+            language: language, name: language, lists: lists,
+            affected: WordList(entries: affected.map { phrase, _ in
+                LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+            }),
+            acronyms: Set(acronyms), file: file)
+    }
+}
+
+extension Policy {
+    /// This policy with the config's wording additions merged into its lexicons.
+    public func adding(_ wording: WordingAdditions) -> Policy {
+        guard !wording.isEmpty else { return self }
+        var policy = self
+        for (language, lexicon) in policy.lexicons {
+            var merged = lexicon
+            if let every = wording.everyLanguage { merged.merge(every) }
+            if let own = wording.byLanguage[language] { merged.merge(own) }
+            policy.lexicons[language] = merged
+        }
+        return policy
+    }
+}

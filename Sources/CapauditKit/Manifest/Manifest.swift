@@ -1,0 +1,213 @@
+import YAML
+
+/// One decoded manifest document (format 1). Every entity keeps its position and its
+/// YAML path by ids, because every finding points there.
+public struct Manifest: Sendable {
+    public var app: App
+    public var capture: Capture
+    public var screens: [Screen]
+    /// The node of the whole document, and of `app`, `capture` and `sdks`, for app-wide findings.
+    public var documentPosition: SourcePosition
+}
+
+public struct Location: Sendable, Equatable {
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct App: Sendable {
+    public var name: String
+    public var language: String
+    /// Nil when the manifest names none (the command line or config gives the default).
+    public var profile: String?
+    public var profileLocation: Location?
+    public var ios: IOSPlatform?
+    public var android: AndroidPlatform?
+    public var sdks: [SDK]
+    public var location: Location
+
+    public var platforms: [Platform] {
+        var shipped: [Platform] = []
+        if ios != nil { shipped.append(.ios) }
+        if android != nil { shipped.append(.android) }
+        return shipped
+    }
+
+    public func ships(_ platform: Platform) -> Bool {
+        platform == .ios ? ios != nil : android != nil
+    }
+}
+
+public struct IOSPlatform: Sendable {
+    public var deploymentTarget: OSVersion
+    public var location: Location
+}
+
+public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+
+    public var description: String { "\(major).\(minor)" }
+
+    /// "MAJOR[.MINOR]"
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
+        let minor = parts.count == 2 ? Int(parts[1]) : 0
+        guard let minor, minor >= 0, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        self.major = major
+        self.minor = minor
+    }
+}
+
+public struct AndroidPlatform: Sendable {
+    public var minSDK: Int
+    public var targetSDK: Int
+    public var permissions: [Permission]
+    public var location: Location
+    /// Where the `permissions` list stands (or the platform when absent).
+    public var permissionsLocation: Location
+
+    public func permission(_ name: String) -> Permission? {
+        permissions.first { $0.name == name }
+    }
+}
+
+public struct Permission: Sendable {
+    /// The short name (`DETECT_SCREEN_CAPTURE`), whatever form the manifest used.
+    public var name: String
+    public var maxSDK: Int?
+    public var location: Location
+}
+
+public struct SDK: Sendable {
+    public enum Captures: String, Sendable, CaseIterable { case screenshots, sessionReplay = "session-replay" }
+
+    public var name: String
+    public var captures: Captures
+    /// Data kind ids it masks itself.
+    public var masks: [String]
+    /// Nil for `all`.
+    public var screens: [String]?
+    public var location: Location
+}
+
+/// A mechanism named in a `protect` or `detect` list.
+public struct MechanismUse: Sendable {
+    public var name: String
+    /// The platform key of the map form; nil for the list form (every shipped platform where it exists).
+    public var platform: Platform?
+    public var location: Location
+
+    public func applies(on platform: Platform) -> Bool {
+        self.platform.map { $0 == platform } ?? true
+    }
+}
+
+public struct Capture: Sendable {
+    public var detect: [MechanismUse]
+    public var protect: [MechanismUse]
+    public var notice: CaptureNotice?
+    public var onScreenshot: ScreenshotResponse?
+    public var location: Location
+}
+
+public enum NoticeStyle: String, Sendable, CaseIterable { case banner, inline, toast, alert, none }
+
+public struct CaptureNotice: Sendable {
+    public var style: NoticeStyle
+    public var styleLocation: Location
+    public var text: LocalizedText?
+    public var location: Location
+}
+
+public struct ScreenshotResponse: Sendable {
+    public enum Action: String, Sendable, CaseIterable { case none, notice, promptShare = "prompt-share", openReport = "open-report" }
+
+    public var action: Action
+    public var text: LocalizedText?
+    public var location: Location
+}
+
+/// A text shown to a person: one string, or one per language.
+public struct LocalizedText: Sendable {
+    public var entries: [TextEntry]
+    public var location: Location
+}
+
+public struct TextEntry: Sendable {
+    /// The BCP 47 tag: the map key, or `app.language`.
+    public var language: String
+    public var value: String
+    /// The scalar node, for exact spans of words inside it.
+    public var node: YAMLNode
+    public var location: Location
+}
+
+public enum WindowKind: String, Sendable, CaseIterable { case screen, dialog, sheet, popup }
+
+public struct Screen: Sendable {
+    public var id: String
+    public var title: String?
+    public var window: WindowKind
+    public var parent: String?
+    public var protect: [MechanismUse]
+    public var optOut: OptOut?
+    public var fields: [Field]
+    public var actions: [Action]
+    public var notices: [Notice]
+    public var location: Location
+}
+
+public struct OptOut: Sendable {
+    /// Nil or blank when no reason is given.
+    public var reason: String?
+    public var location: Location
+
+    public var hasReason: Bool { !(reason ?? "").allSatisfy(\.isWhitespace) }
+}
+
+public enum FieldContext: String, Sendable, CaseIterable { case detail, listRow = "list-row", summary, widget, notification }
+public enum Display: String, Sendable, CaseIterable { case full, masked, hidden }
+public enum Reveal: String, Sendable, CaseIterable { case none, tap }
+public enum InputKind: String, Sendable, CaseIterable { case none, plain, secure }
+
+public struct Field: Sendable {
+    public var id: String
+    public var label: String?
+    /// A data kind id of the taxonomy (aliases resolved); `text` when omitted.
+    public var kind: String
+    public var kindGiven: Bool
+    public var context: FieldContext
+    public var display: Display
+    public var reveal: Reveal
+    public var input: InputKind
+    public var keyboardCache: Bool
+    public var protect: [MechanismUse]
+    public var location: Location
+
+    /// Whether the value is shown in full at some point: `display: full` or a tap to reveal.
+    public var showsFullValue: Bool { display == .full || reveal == .tap }
+}
+
+public struct Action: Sendable {
+    public var id: String
+    public var label: String?
+    public var kind: String
+    public var risk: Risk
+    public var onCapture: OnCapture
+    public var message: LocalizedText?
+    public var location: Location
+}
+
+public struct Notice: Sendable {
+    public enum When: String, Sendable, CaseIterable { case capture, screenshot }
+
+    public var when: When
+    public var style: NoticeStyle
+    public var styleLocation: Location
+    public var text: LocalizedText?
+    public var location: Location
+}

@@ -1,0 +1,552 @@
+import YAML
+
+/// What decoding one document gave: the manifest (nil when too broken to check) and its problems.
+public struct DecodedDocument: Sendable {
+    public var manifest: Manifest?
+    public var problems: [DecodingProblem]
+}
+
+/// Reads one YAML document into a `Manifest`, reporting every mistake (MAN002-MAN004).
+///
+/// Names of kinds, mechanisms and profiles come from the policy, so that a rule pack can add
+/// new ones. An entity whose own values are wrong is left out, so that policy rules judge
+/// only what decoded.
+public struct ManifestDecoder {
+    public var taxonomy: Taxonomy
+    public var profileNames: [String]
+    /// The profile for a manifest that names none (command line or config).
+    public var defaultProfile: String?
+
+    public init(taxonomy: Taxonomy, profileNames: [String], defaultProfile: String?) {
+        self.taxonomy = taxonomy
+        self.profileNames = profileNames
+        self.defaultProfile = defaultProfile
+    }
+
+    public static let formatVersion = 1
+
+    public func decode(_ root: YAMLNode) -> DecodedDocument {
+        let run = DecodingRun(decoder: self)
+        let manifest = run.manifest(root)
+        return DecodedDocument(manifest: manifest, problems: run.nodes.problems)
+    }
+}
+
+enum ManifestKeys {
+    static let root = ["capaudit", "app", "capture", "screens"]
+    static let app = ["name", "language", "profile", "platforms", "sdks"]
+    static let platforms = ["ios", "android"]
+    static let ios = ["deployment-target"]
+    static let android = ["min-sdk", "target-sdk", "permissions"]
+    static let permission = ["name", "max-sdk"]
+    static let sdk = ["name", "captures", "masks", "screens"]
+    static let capture = ["detect", "protect", "notice", "on-screenshot"]
+    static let notice = ["style", "text"]
+    static let onScreenshot = ["action", "text"]
+    static let screen = ["id", "title", "window", "parent", "protect", "opt-out", "fields", "actions", "notices"]
+    static let optOut = ["reason"]
+    static let field = ["id", "label", "kind", "context", "display", "reveal", "input", "keyboard-cache", "protect"]
+    static let action = ["id", "label", "kind", "risk", "on-capture", "message"]
+    static let screenNotice = ["when", "style", "text"]
+}
+
+/// The state of decoding one document.
+private final class DecodingRun {
+    let decoder: ManifestDecoder
+    let nodes = NodeDecoder()
+    var language = "en"
+    var shipped: Set<Platform> = []
+
+    init(decoder: ManifestDecoder) {
+        self.decoder = decoder
+    }
+
+    var taxonomy: Taxonomy { decoder.taxonomy }
+
+    func location(_ node: YAMLNode, _ path: String) -> Location {
+        Location(position: nodes.position(of: node), path: path)
+    }
+
+    func manifest(_ root: YAMLNode) -> Manifest? {
+        guard let top = nodes.mapping(root, path: "", what: "a manifest", known: ManifestKeys.root, required: ["capaudit", "app", "screens"]) else {
+            return nil
+        }
+        if let version = top["capaudit"] {
+            guard case .integer(ManifestDecoder.formatVersion) = version.scalar?.resolved else {
+                nodes.report("`capaudit` must be 1, got \(NodeDecoder.describe(version)); this capaudit reads format 1", at: version, path: "capaudit")
+                return nil
+            }
+        }
+        guard let appNode = top["app"], let screensNode = top["screens"] else { return nil }
+        guard let app = nodes.within(appNode, { self.app(appNode) }) else { return nil }
+        let capture = top["capture"].map { node in nodes.within(node) { self.capture(node) } }
+            ?? Capture(detect: [], protect: [], notice: nil, onScreenshot: nil, location: location(root, "capture"))
+        let screens = self.screens(screensNode)
+        validateReferences(app: app, screens: screens)
+        return Manifest(app: app, capture: capture, screens: screens, documentPosition: root.start)
+    }
+
+    // MARK: app
+
+    func app(_ node: YAMLNode) -> App? {
+        guard let fields = nodes.mapping(node, path: "app", what: "`app`", known: ManifestKeys.app, required: ["name", "platforms"]) else {
+            return nil
+        }
+        let name = fields["name"].flatMap { nodes.string($0, path: "app.name", what: "`app.name`", nonEmpty: true) } ?? ""
+        if let tagNode = fields["language"], let tag = nodes.string(tagNode, path: "app.language", what: "`app.language`", nonEmpty: true) {
+            if Self.isLanguageTag(tag) {
+                language = tag
+            } else {
+                nodes.report("`app.language` must be a BCP 47 language tag such as `en` or `pt-BR`, got \"\(tag)\"", at: tagNode, path: "app.language")
+            }
+        }
+        var profile: String?
+        var profileLocation: Location?
+        if let profileNode = fields["profile"], let name = nodes.string(profileNode, path: "app.profile", what: "`app.profile`", nonEmpty: true) {
+            profileLocation = location(profileNode, "app.profile")
+            if decoder.profileNames.contains(name) {
+                profile = name
+            } else {
+                nodes.report(
+                    "unknown profile `\(name)`\(NearestName.hint(for: name, among: decoder.profileNames)); known profiles: \(decoder.profileNames.joined(separator: ", "))",
+                    at: profileNode, path: "app.profile")
+                return nil
+            }
+        } else if fields["profile"] == nil, decoder.defaultProfile == nil {
+            nodes.report("`app` needs the key `profile` (banking, health, general or a profile from a rule pack), or give a default with --profile or the config's `profile`", at: node, path: "app")
+        }
+        var ios: IOSPlatform?
+        var android: AndroidPlatform?
+        if let platformsNode = fields["platforms"] {
+            nodes.within(platformsNode) {
+                guard let platforms = nodes.mapping(platformsNode, path: "app.platforms", what: "`app.platforms`", known: ManifestKeys.platforms) else { return }
+                if platforms["ios"] == nil, platforms["android"] == nil {
+                    nodes.report("`app.platforms` needs at least one of `ios` and `android`", at: platformsNode, path: "app.platforms")
+                }
+                if let iosNode = platforms["ios"] { ios = nodes.within(iosNode) { iosPlatform(iosNode) } }
+                if let androidNode = platforms["android"] { android = nodes.within(androidNode) { androidPlatform(androidNode) } }
+            }
+        }
+        if ios != nil { shipped.insert(.ios) }
+        if android != nil { shipped.insert(.android) }
+        let sdks = fields["sdks"].map { self.sdks($0) } ?? []
+        return App(
+            name: name, language: language, profile: profile, profileLocation: profileLocation, ios: ios, android: android,
+            sdks: sdks, location: location(node, "app"))
+    }
+
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    func iosPlatform(_ node: YAMLNode) -> IOSPlatform? {
+        let path = "app.platforms.ios"
+        guard let fields = nodes.mapping(node, path: path, what: "`ios`", known: ManifestKeys.ios, required: ["deployment-target"]),
+            let targetNode = fields["deployment-target"]
+        else { return nil }
+        let targetPath = "\(path).deployment-target"
+        guard let scalar = targetNode.scalar else {
+            nodes.report("`deployment-target` must be a version string such as \"17.0\", got \(NodeDecoder.describe(targetNode))", at: targetNode, path: targetPath)
+            return nil
+        }
+        switch scalar.resolved {
+        case .string(let text):
+            guard let version = OSVersion(text) else {
+                nodes.report("`deployment-target` must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: targetNode, path: targetPath)
+                return nil
+            }
+            return IOSPlatform(deploymentTarget: version, location: location(node, path))
+        case .integer, .float:
+            nodes.report(
+                "`deployment-target` must be a string, got the number \(scalar.value); quote it: \"\(scalar.value)\" (unquoted, 17.10 reads as 17.1)",
+                at: targetNode, path: targetPath)
+        default:
+            nodes.report("`deployment-target` must be a version string such as \"17.0\", got \(NodeDecoder.describe(targetNode))", at: targetNode, path: targetPath)
+        }
+        return nil
+    }
+
+    func androidPlatform(_ node: YAMLNode) -> AndroidPlatform? {
+        let path = "app.platforms.android"
+        guard let fields = nodes.mapping(node, path: path, what: "`android`", known: ManifestKeys.android, required: ["min-sdk", "target-sdk"]) else {
+            return nil
+        }
+        let minSDK = fields["min-sdk"].flatMap { nodes.integer($0, path: "\(path).min-sdk", what: "`min-sdk`") }
+        let targetSDK = fields["target-sdk"].flatMap { nodes.integer($0, path: "\(path).target-sdk", what: "`target-sdk`") }
+        if let minSDK, let targetSDK, let targetNode = fields["target-sdk"], targetSDK < minSDK {
+            nodes.report("`target-sdk` (\(targetSDK)) must not be lower than `min-sdk` (\(minSDK))", at: targetNode, path: "\(path).target-sdk")
+        }
+        var permissions: [Permission] = []
+        var permissionsLocation = location(node, path)
+        if let listNode = fields["permissions"] {
+            permissionsLocation = location(listNode, "\(path).permissions")
+            for (index, item) in (nodes.list(listNode, path: "\(path).permissions", what: "`permissions`") ?? []).enumerated() {
+                if let permission = nodes.within(item, { self.permission(item, path: "\(path).permissions[\(index)]") }) {
+                    permissions.append(permission)
+                }
+            }
+        }
+        guard let minSDK, let targetSDK else { return nil }
+        return AndroidPlatform(minSDK: minSDK, targetSDK: targetSDK, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation)
+    }
+
+    func permission(_ node: YAMLNode, path: String) -> Permission? {
+        if node.scalar != nil {
+            guard let name = nodes.string(node, path: path, what: "a permission", nonEmpty: true) else { return nil }
+            return Permission(name: Self.shortPermission(name), maxSDK: nil, location: location(node, path))
+        }
+        guard let fields = nodes.mapping(node, path: path, what: "a permission", known: ManifestKeys.permission, required: ["name"]),
+            let nameNode = fields["name"], let name = nodes.string(nameNode, path: "\(path).name", what: "`name`", nonEmpty: true)
+        else { return nil }
+        let maxSDK = fields["max-sdk"].flatMap { nodes.integer($0, path: "\(path).max-sdk", what: "`max-sdk`") }
+        return Permission(name: Self.shortPermission(name), maxSDK: maxSDK, location: location(node, path))
+    }
+
+    static func shortPermission(_ name: String) -> String {
+        let prefix = "android.permission."
+        return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+    }
+
+    func sdks(_ node: YAMLNode) -> [SDK] {
+        var result: [SDK] = []
+        for (index, item) in (nodes.list(node, path: "app.sdks", what: "`app.sdks`") ?? []).enumerated() {
+            nodes.within(item) {
+                let name = item["name"]?.scalar?.value
+                let path = name.map { "app.sdks[name=\($0)]" } ?? "app.sdks[\(index)]"
+                guard let fields = nodes.mapping(item, path: path, what: "an SDK", known: ManifestKeys.sdk, required: ["name", "captures"]) else { return }
+                let before = nodes.problemCount
+                let sdkName = fields["name"].flatMap { nodes.string($0, path: "\(path).name", what: "`name`", nonEmpty: true) }
+                let captures = fields["captures"].flatMap {
+                    nodes.oneOf($0, SDK.Captures.allCases.map(\.rawValue), path: "\(path).captures", what: "`captures`").flatMap(SDK.Captures.init)
+                }
+                var masks: [String] = []
+                if let masksNode = fields["masks"] {
+                    for (kindName, kindNode) in nodes.stringList(masksNode, path: "\(path).masks", what: "`masks`") {
+                        if let kind = dataKind(kindName, node: kindNode, path: "\(path).masks") { masks.append(kind) }
+                    }
+                }
+                var screens: [String]?
+                if let screensNode = fields["screens"] {
+                    if screensNode.scalar?.value == "all" {
+                        screens = nil
+                    } else if screensNode.sequence != nil {
+                        screens = nodes.stringList(screensNode, path: "\(path).screens", what: "`screens`").map(\.0)
+                    } else {
+                        nodes.report("`screens` must be `all` or a list of screen ids, got \(NodeDecoder.describe(screensNode))", at: screensNode, path: "\(path).screens")
+                    }
+                }
+                guard nodes.problemCount == before, let sdkName, let captures else { return }
+                result.append(SDK(name: sdkName, captures: captures, masks: masks, screens: screens, location: location(item, path)))
+            }
+        }
+        return result
+    }
+
+    // MARK: capture
+
+    func capture(_ node: YAMLNode) -> Capture {
+        let path = "capture"
+        var capture = Capture(detect: [], protect: [], notice: nil, onScreenshot: nil, location: location(node, path))
+        guard let fields = nodes.mapping(node, path: path, what: "`capture`", known: ManifestKeys.capture) else { return capture }
+        if let detect = fields["detect"] { capture.detect = mechanismList(detect, path: "capture.detect", platform: nil) }
+        if let protect = fields["protect"] { capture.protect = mechanisms(protect, path: "capture.protect") }
+        if let noticeNode = fields["notice"] {
+            nodes.within(noticeNode) {
+                let noticePath = "capture.notice"
+                guard let notice = nodes.mapping(noticeNode, path: noticePath, what: "`capture.notice`", known: ManifestKeys.notice) else { return }
+                let styleNode = notice["style"]
+                let style = styleNode.map { nodes.oneOf($0, NoticeStyle.allCases.map(\.rawValue), path: "\(noticePath).style", what: "`style`").flatMap(NoticeStyle.init) } ?? .banner
+                let text = notice["text"].flatMap { self.text($0, path: "\(noticePath).text") }
+                guard let style else { return }
+                capture.notice = CaptureNotice(
+                    style: style, styleLocation: location(styleNode ?? noticeNode, styleNode == nil ? noticePath : "\(noticePath).style"),
+                    text: text, location: location(noticeNode, noticePath))
+            }
+        }
+        if let responseNode = fields["on-screenshot"] {
+            nodes.within(responseNode) {
+                let responsePath = "capture.on-screenshot"
+                guard let response = nodes.mapping(responseNode, path: responsePath, what: "`capture.on-screenshot`", known: ManifestKeys.onScreenshot, required: ["action"]) else { return }
+                let action = response["action"].flatMap {
+                    nodes.oneOf($0, ScreenshotResponse.Action.allCases.map(\.rawValue), path: "\(responsePath).action", what: "`action`").flatMap(ScreenshotResponse.Action.init)
+                }
+                let text = response["text"].flatMap { self.text($0, path: "\(responsePath).text") }
+                guard let action else { return }
+                capture.onScreenshot = ScreenshotResponse(action: action, text: text, location: location(responseNode, responsePath))
+            }
+        }
+        return capture
+    }
+
+    // MARK: mechanisms
+
+    /// A `protect` or `detect` list, or a map from platform to list.
+    func mechanisms(_ node: YAMLNode, path: String) -> [MechanismUse] {
+        if let pairs = node.mapping {
+            var uses: [MechanismUse] = []
+            for pair in pairs {
+                guard let key = pair.key.scalar?.value else {
+                    nodes.report("keys of `\(Self.lastKey(path))` must be platform names (ios, android)", at: pair.key, path: path)
+                    continue
+                }
+                guard let platform = Platform(rawValue: key) else {
+                    nodes.report("unknown platform `\(key)` in `\(Self.lastKey(path))`\(NearestName.hint(for: key, among: Platform.allCases.map(\.rawValue))); use ios or android", at: pair.key, path: "\(path).\(key)")
+                    continue
+                }
+                if !shipped.contains(platform) {
+                    nodes.report(.wrongPlatform, "`\(Self.lastKey(path))` names mechanisms for \(platform.displayName), but `app.platforms` does not ship \(platform.rawValue)", at: pair.key, path: "\(path).\(key)")
+                    continue
+                }
+                uses += mechanismList(pair.value, path: "\(path).\(key)", platform: platform)
+            }
+            return uses
+        }
+        return mechanismList(node, path: path, platform: nil)
+    }
+
+    func mechanismList(_ node: YAMLNode, path: String, platform: Platform?) -> [MechanismUse] {
+        var uses: [MechanismUse] = []
+        for (index, item) in (nodes.list(node, path: path, what: "`\(Self.lastKey(path))`") ?? []).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard let name = nodes.string(item, path: itemPath, what: "a mechanism", nonEmpty: true) else { continue }
+            let known = taxonomy.mechanisms(named: name)
+            if known.isEmpty {
+                nodes.report("unknown mechanism `\(name)`\(NearestName.hint(for: name, among: taxonomy.mechanismNames))", at: item, path: itemPath)
+                continue
+            }
+            if let platform {
+                if !known.contains(where: { $0.platform == platform }) {
+                    let platforms = known.map(\.platform.displayName).joined(separator: " and ")
+                    nodes.report(.wrongPlatform, "`\(name)` is a mechanism of \(platforms), not of \(platform.displayName); move it under the right platform", at: item, path: itemPath)
+                    continue
+                }
+            } else if !known.contains(where: { shipped.contains($0.platform) }) {
+                let platforms = known.map(\.platform.rawValue).joined(separator: ", ")
+                nodes.report(.wrongPlatform, "`\(name)` exists only on \(platforms), which `app.platforms` does not ship; remove it or add the platform", at: item, path: itemPath)
+                continue
+            }
+            uses.append(MechanismUse(name: name, platform: platform, location: location(item, itemPath)))
+        }
+        return uses
+    }
+
+    static func lastKey(_ path: String) -> String {
+        let withoutIndex = path.split(separator: "[").first.map(String.init) ?? path
+        return withoutIndex.split(separator: ".").last.map(String.init) ?? path
+    }
+
+    // MARK: texts
+
+    /// A string, or a map from language tag to string.
+    func text(_ node: YAMLNode, path: String) -> LocalizedText? {
+        if let pairs = node.mapping {
+            var entries: [TextEntry] = []
+            for pair in pairs {
+                guard let tag = pair.key.scalar?.value, Self.isLanguageTag(tag) else {
+                    nodes.report("keys of a text must be language tags such as `en` or `vi`, got \(NodeDecoder.describe(pair.key))", at: pair.key, path: path)
+                    continue
+                }
+                let entryPath = "\(path).\(tag)"
+                guard let value = nodes.string(pair.value, path: entryPath, what: "the `\(tag)` text") else { continue }
+                entries.append(TextEntry(language: tag, value: value, node: pair.value, location: location(pair.value, entryPath)))
+            }
+            return LocalizedText(entries: entries, location: location(node, path))
+        }
+        guard let value = nodes.string(node, path: path, what: "a text (a string, or a map from language to string)") else { return nil }
+        return LocalizedText(entries: [TextEntry(language: language, value: value, node: node, location: location(node, path))], location: location(node, path))
+    }
+
+    // MARK: screens
+
+    func screens(_ node: YAMLNode) -> [Screen] {
+        guard let items = nodes.list(node, path: "screens", what: "`screens`") else { return [] }
+        if items.isEmpty {
+            nodes.report("`screens` needs at least one screen", at: node, path: "screens")
+        }
+        var screens: [Screen] = []
+        var seen: [String: SourcePosition] = [:]
+        for (index, item) in items.enumerated() {
+            nodes.within(item) {
+                guard let screen = self.screen(item, index: index) else { return }
+                if let first = seen[screen.id] {
+                    nodes.report(.duplicate, "duplicate screen id `\(screen.id)`; the first is at line \(first.line)", at: item["id"] ?? item, path: screen.location.path)
+                    return
+                }
+                seen[screen.id] = nodes.position(of: item)
+                screens.append(screen)
+            }
+        }
+        return screens
+    }
+
+    static func isScreenID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, isIDScalar(first), first != "-" else { return false }
+        return id.unicodeScalars.allSatisfy(isIDScalar)
+    }
+
+    private static func isIDScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+    }
+
+    func screen(_ node: YAMLNode, index: Int) -> Screen? {
+        let rawID = node["id"]?.scalar?.value
+        let path = rawID.map { "screens[id=\($0)]" } ?? "screens[\(index)]"
+        guard let fields = nodes.mapping(node, path: path, what: "a screen", known: ManifestKeys.screen, required: ["id"]) else { return nil }
+        let before = nodes.problemCount
+        var id: String?
+        if let idNode = fields["id"], let text = nodes.string(idNode, path: "\(path).id", what: "a screen `id`", nonEmpty: true) {
+            if Self.isScreenID(text) {
+                id = text
+            } else {
+                nodes.report("screen id `\(text)` must be lower-case letters, digits and `-`, starting with a letter or digit (e.g. `account-overview`)", at: idNode, path: "\(path).id")
+            }
+        }
+        let title = fields["title"].flatMap { nodes.string($0, path: "\(path).title", what: "`title`") }
+        let window = fields["window"].map { nodes.oneOf($0, WindowKind.allCases.map(\.rawValue), path: "\(path).window", what: "`window`").flatMap(WindowKind.init) } ?? .screen
+        let parent = fields["parent"].flatMap { nodes.string($0, path: "\(path).parent", what: "`parent`", nonEmpty: true) }
+        if let window, window != .screen, fields["parent"] == nil {
+            nodes.report("a `\(window.rawValue)` needs `parent`: the screen it opens over (its window does not inherit that screen's flags)", at: node, path: path)
+        }
+        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect") } ?? []
+        var optOut: OptOut?
+        if let optOutNode = fields["opt-out"] {
+            if optOutNode.scalar?.resolved == .null {
+                optOut = OptOut(reason: nil, location: location(optOutNode, "\(path).opt-out"))
+            } else if let optOutFields = nodes.mapping(optOutNode, path: "\(path).opt-out", what: "`opt-out`", known: ManifestKeys.optOut) {
+                let reason = optOutFields["reason"].flatMap { reasonNode -> String? in
+                    if reasonNode.scalar?.resolved == .null { return nil }
+                    return nodes.string(reasonNode, path: "\(path).opt-out.reason", what: "`reason`")
+                }
+                optOut = OptOut(reason: reason, location: location(optOutNode, "\(path).opt-out"))
+            }
+        }
+        guard nodes.problemCount == before, let id, let window else { return nil }
+        let fieldList = fields["fields"].map { self.fields($0, screenPath: path) } ?? []
+        let actions = fields["actions"].map { self.actions($0, screenPath: path) } ?? []
+        let notices = fields["notices"].map { self.notices($0, screenPath: path) } ?? []
+        return Screen(
+            id: id, title: title, window: window, parent: parent, protect: protect, optOut: optOut, fields: fieldList,
+            actions: actions, notices: notices, location: location(node, path))
+    }
+
+    /// Entries with ids unique in their list; the second of a pair is MAN003 and left out.
+    func uniqueEntries<T>(_ node: YAMLNode, path: String, what: String, decode: (YAMLNode, String) -> T?, id: (T) -> String) -> [T] {
+        var result: [T] = []
+        var seen: [String: SourcePosition] = [:]
+        for (index, item) in (nodes.list(node, path: path, what: "`\(Self.lastKey(path))`") ?? []).enumerated() {
+            nodes.within(item) {
+                let itemPath = item["id"]?.scalar.map { "\(path)[id=\($0.value)]" } ?? "\(path)[\(index)]"
+                guard let entry = decode(item, itemPath) else { return }
+                let entryID = id(entry)
+                if let first = seen[entryID] {
+                    nodes.report(.duplicate, "duplicate \(what) id `\(entryID)` in this screen; the first is at line \(first.line)", at: item["id"] ?? item, path: itemPath)
+                    return
+                }
+                seen[entryID] = nodes.position(of: item)
+                result.append(entry)
+            }
+        }
+        return result
+    }
+
+    func fields(_ node: YAMLNode, screenPath: String) -> [Field] {
+        uniqueEntries(node, path: "\(screenPath).fields", what: "field", decode: field, id: \.id)
+    }
+
+    func field(_ node: YAMLNode, path: String) -> Field? {
+        guard let fields = nodes.mapping(node, path: path, what: "a field", known: ManifestKeys.field, required: ["id"]) else { return nil }
+        let before = nodes.problemCount
+        let id = fields["id"].flatMap { nodes.string($0, path: "\(path).id", what: "a field `id`", nonEmpty: true) }
+        let label = fields["label"].flatMap { nodes.string($0, path: "\(path).label", what: "`label`") }
+        var kind: String? = "text"
+        if let kindNode = fields["kind"] {
+            kind = nodes.string(kindNode, path: "\(path).kind", what: "`kind`", nonEmpty: true).flatMap { dataKind($0, node: kindNode, path: "\(path).kind") }
+        }
+        let context = enumValue(fields["context"], FieldContext.self, default: .detail, path: "\(path).context")
+        let input = enumValue(fields["input"], InputKind.self, default: .none, path: "\(path).input")
+        let display = enumValue(fields["display"], Display.self, default: input == .secure ? .masked : .full, path: "\(path).display")
+        let reveal = enumValue(fields["reveal"], Reveal.self, default: .none, path: "\(path).reveal")
+        let keyboardCache = fields["keyboard-cache"].map { nodes.bool($0, path: "\(path).keyboard-cache", what: "`keyboard-cache`") } ?? true
+        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect") } ?? []
+        guard nodes.problemCount == before, let id, let kind, let context, let display, let reveal, let input, let keyboardCache else { return nil }
+        return Field(
+            id: id, label: label, kind: kind, kindGiven: fields["kind"] != nil, context: context, display: display, reveal: reveal,
+            input: input, keyboardCache: keyboardCache, protect: protect, location: location(node, path))
+    }
+
+    func enumValue<E: RawRepresentable & CaseIterable>(_ node: YAMLNode?, _ type: E.Type, default value: E, path: String) -> E? where E.RawValue == String {
+        guard let node else { return value }
+        return nodes.oneOf(node, E.allCases.map(\.rawValue), path: path, what: "`\(Self.lastKey(path))`").flatMap(E.init)
+    }
+
+    func dataKind(_ name: String, node: YAMLNode, path: String) -> String? {
+        if let kind = taxonomy.dataKind(named: name) { return kind.id }
+        nodes.report("unknown data kind `\(name)`\(NearestName.hint(for: name, among: taxonomy.dataKindNames))", at: node, path: path)
+        return nil
+    }
+
+    func actions(_ node: YAMLNode, screenPath: String) -> [Action] {
+        uniqueEntries(node, path: "\(screenPath).actions", what: "action", decode: action, id: \.id)
+    }
+
+    func action(_ node: YAMLNode, path: String) -> Action? {
+        guard let fields = nodes.mapping(node, path: path, what: "an action", known: ManifestKeys.action, required: ["id"]) else { return nil }
+        let before = nodes.problemCount
+        let id = fields["id"].flatMap { nodes.string($0, path: "\(path).id", what: "an action `id`", nonEmpty: true) }
+        let label = fields["label"].flatMap { nodes.string($0, path: "\(path).label", what: "`label`") }
+        var kind: ActionKind? = taxonomy.actionKind(named: "other")
+        if let kindNode = fields["kind"], let name = nodes.string(kindNode, path: "\(path).kind", what: "`kind`", nonEmpty: true) {
+            kind = taxonomy.actionKind(named: name)
+            if kind == nil {
+                nodes.report("unknown action kind `\(name)`\(NearestName.hint(for: name, among: taxonomy.actionKinds.map(\.id)))", at: kindNode, path: "\(path).kind")
+            }
+        }
+        let risk = fields["risk"].map { nodes.oneOf($0, Risk.allCases.map(\.rawValue), path: "\(path).risk", what: "`risk`").flatMap(Risk.init) } ?? kind?.risk ?? .low
+        let onCapture = enumValue(fields["on-capture"], OnCapture.self, default: .allow, path: "\(path).on-capture")
+        let message = fields["message"].flatMap { text($0, path: "\(path).message") }
+        guard nodes.problemCount == before, let id, let risk, let onCapture else { return nil }
+        return Action(id: id, label: label, kind: kind?.id ?? "other", risk: risk, onCapture: onCapture, message: message, location: location(node, path))
+    }
+
+    func notices(_ node: YAMLNode, screenPath: String) -> [Notice] {
+        var notices: [Notice] = []
+        let path = "\(screenPath).notices"
+        for (index, item) in (nodes.list(node, path: path, what: "`notices`") ?? []).enumerated() {
+            nodes.within(item) {
+                let itemPath = "\(path)[\(index)]"
+                guard let fields = nodes.mapping(item, path: itemPath, what: "a notice", known: ManifestKeys.screenNotice, required: ["when", "text"]) else { return }
+                let before = nodes.problemCount
+                let when = fields["when"].flatMap { nodes.oneOf($0, Notice.When.allCases.map(\.rawValue), path: "\(itemPath).when", what: "`when`").flatMap(Notice.When.init) }
+                let styleNode = fields["style"]
+                let style = styleNode.map { nodes.oneOf($0, NoticeStyle.allCases.map(\.rawValue), path: "\(itemPath).style", what: "`style`").flatMap(NoticeStyle.init) } ?? .banner
+                let text = fields["text"].flatMap { self.text($0, path: "\(itemPath).text") }
+                guard nodes.problemCount == before, let when, let style else { return }
+                notices.append(Notice(
+                    when: when, style: style, styleLocation: location(styleNode ?? item, styleNode == nil ? itemPath : "\(itemPath).style"),
+                    text: text, location: location(item, itemPath)))
+            }
+        }
+        return notices
+    }
+
+    // MARK: cross-references
+
+    func validateReferences(app: App, screens: [Screen]) {
+        let ids = screens.map(\.id)
+        for screen in screens {
+            guard let parent = screen.parent else { continue }
+            if !ids.contains(parent) {
+                nodes.report("`parent` names no screen of this manifest: `\(parent)`\(NearestName.hint(for: parent, among: ids))", at: screen.location.position, path: "\(screen.location.path).parent")
+            } else if parent == screen.id {
+                nodes.report("a screen cannot be its own `parent`", at: screen.location.position, path: "\(screen.location.path).parent")
+            }
+        }
+        for sdk in app.sdks {
+            for id in sdk.screens ?? [] where !ids.contains(id) {
+                nodes.report("`screens` of SDK `\(sdk.name)` names no screen of this manifest: `\(id)`\(NearestName.hint(for: id, among: ids))", at: sdk.location.position, path: "\(sdk.location.path).screens")
+            }
+        }
+    }
+}

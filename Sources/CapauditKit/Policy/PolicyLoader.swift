@@ -1,0 +1,443 @@
+import YAML
+
+/// Builds a `Policy` from policy files: the shipped `Rules/` first, then rule packs.
+///
+/// Packs use the same layout and can add data kinds, action kinds, mechanisms, rules on the
+/// built-in checks, profiles (usually extending a shipped one) and lexicon entries. Every
+/// problem is reported at its file, line and column; any problem makes the policy unusable.
+public struct PolicyLoader {
+    /// The deepest `extends` chain accepted.
+    public static let maxExtendsDepth = 16
+
+    private var problems: [PolicyError.Problem] = []
+    private var taxonomy = Taxonomy()
+    private var references: [String: Reference] = [:]
+    private var rules: [String: RuleDefinition] = [:]
+    private var checks: [String: any Check] = [:]
+    private var rawProfiles: [String: RawProfile] = [:]
+    private var lexicons: [String: Lexicon] = [:]
+
+    public init() {}
+
+    /// The shipped policy, from the copy of `Rules/` inside the binary.
+    public static func shipped() throws(PolicyError) -> Policy {
+        try load(EmbeddedRules.sources)
+    }
+
+    public static func load(_ sources: [PolicySource]) throws(PolicyError) -> Policy {
+        var loader = PolicyLoader()
+        return try loader.build(sources)
+    }
+
+    mutating func build(_ sources: [PolicySource]) throws(PolicyError) -> Policy {
+        var parsed: [(PolicySource, YAMLNode)] = []
+        for source in sources {
+            switch Result(catching: { () throws(YAMLError) in try YAMLLoader.load(source.bytes) }) {
+            case .failure(let error):
+                problems.append(.init(file: source.displayPath, position: error.position, message: error.description))
+            case .success(let stream):
+                for duplicate in stream.duplicateKeys {
+                    problems.append(.init(file: source.displayPath, position: duplicate.position, message: "duplicate key `\(duplicate.key)`; the first is at line \(duplicate.firstPosition.line)"))
+                }
+                if let root = stream.documents.first { parsed.append((source, root)) }
+            }
+        }
+        let kinds: [(String, (inout PolicyLoader, PolicySource, YAMLNode, NodeDecoder) -> Void)] = [
+            ("taxonomy.yml", { $0.readTaxonomy($2, $3) }),
+            ("references.yml", { $0.readReferences($2, $3) }),
+            ("wording/", { $0.readLexicon($1, $2, $3) }),
+            ("profiles/", { $0.readProfile($1, $2, $3) }),
+            ("rules/", { $0.readRule($1, $2, $3) }),
+        ]
+        for (prefix, read) in kinds {
+            for (source, root) in parsed where source.relativePath == prefix || (prefix.hasSuffix("/") && source.relativePath.hasPrefix(prefix)) {
+                let decoder = NodeDecoder()
+                read(&self, source, root, decoder)
+                record(decoder, source)
+            }
+        }
+        for (source, _) in parsed where !kinds.contains(where: { source.relativePath == $0.0 || ($0.0.hasSuffix("/") && source.relativePath.hasPrefix($0.0)) }) {
+            problems.append(.init(file: source.displayPath, position: nil, message: "not a policy file: a pack holds taxonomy.yml, references.yml, rules/*.yml, profiles/*.yml and wording/*.yml"))
+        }
+        let profiles = resolveProfiles()
+        guard problems.isEmpty else { throw PolicyError(problems: problems) }
+        let sortedRules = rules.values.sorted { $0.id < $1.id }
+        return Policy(
+            taxonomy: taxonomy, rules: sortedRules, profiles: profiles, lexicons: lexicons, references: references,
+            checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
+    }
+
+    private mutating func record(_ decoder: NodeDecoder, _ source: PolicySource) {
+        for problem in decoder.problems {
+            problems.append(.init(file: source.displayPath, position: problem.position, message: problem.message))
+        }
+    }
+
+    // MARK: taxonomy
+
+    private mutating func readTaxonomy(_ root: YAMLNode, _ decoder: NodeDecoder) {
+        guard let fields = decoder.mapping(root, path: "", what: "a taxonomy", known: ["threats", "threat-groups", "categories", "data-kinds", "action-kinds", "mechanisms"]) else { return }
+        for (index, item) in (fields["threats"].flatMap { decoder.list($0, path: "threats", what: "`threats`") } ?? []).enumerated() {
+            guard let threat = decoder.mapping(item, path: "threats[\(index)]", what: "a threat", known: ["id", "title", "description"], required: ["id"]),
+                let id = threat["id"].flatMap({ decoder.string($0, path: "threats[\(index)].id", what: "`id`", nonEmpty: true) })
+            else { continue }
+            guard taxonomy.threat(named: id) == nil else {
+                decoder.report(.duplicate, "threat `\(id)` is defined twice", at: item, path: "threats[\(index)]")
+                continue
+            }
+            guard taxonomy.threats.count < 64 else {
+                decoder.report("at most 64 threats can be defined", at: item, path: "threats[\(index)]")
+                continue
+            }
+            taxonomy.threats.append(Threat(
+                id: id, title: threat["title"]?.scalar?.value ?? id, description: threat["description"]?.scalar?.value ?? "",
+                bit: ThreatSet(rawValue: 1 << UInt64(taxonomy.threats.count))))
+        }
+        if let groups = fields["threat-groups"], let pairs = decoder.mapping(groups, path: "threat-groups", what: "`threat-groups`", known: groups.mapping?.compactMap { $0.key.scalar?.value } ?? [])?.pairs {
+            for pair in pairs {
+                guard let name = pair.key.scalar?.value else { continue }
+                taxonomy.threatGroups[name] = threats(pair.value, path: "threat-groups.\(name)", decoder)
+            }
+        }
+        if let categories = fields["categories"] {
+            taxonomy.categories += decoder.stringList(categories, path: "categories", what: "`categories`").map(\.0)
+        }
+        for (index, item) in (fields["data-kinds"].flatMap { decoder.list($0, path: "data-kinds", what: "`data-kinds`") } ?? []).enumerated() {
+            let path = "data-kinds[\(index)]"
+            guard let kind = decoder.mapping(item, path: path, what: "a data kind", known: ["id", "category", "title", "hints", "aliases"], required: ["id", "category"]),
+                let id = kind["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
+                let categoryNode = kind["category"],
+                let category = decoder.oneOf(categoryNode, taxonomy.categories, path: "\(path).category", what: "`category`")
+            else { continue }
+            guard taxonomy.dataKind(named: id) == nil else {
+                decoder.report(.duplicate, "data kind `\(id)` is already defined", at: item, path: path)
+                continue
+            }
+            taxonomy.add(DataKind(
+                id: id, category: category, title: kind["title"]?.scalar?.value ?? id,
+                hints: kind["hints"].map { decoder.stringList($0, path: "\(path).hints", what: "`hints`").map { $0.0.lowercased() } } ?? [],
+                aliases: kind["aliases"].map { decoder.stringList($0, path: "\(path).aliases", what: "`aliases`").map(\.0) } ?? []))
+        }
+        for (index, item) in (fields["action-kinds"].flatMap { decoder.list($0, path: "action-kinds", what: "`action-kinds`") } ?? []).enumerated() {
+            let path = "action-kinds[\(index)]"
+            guard let kind = decoder.mapping(item, path: path, what: "an action kind", known: ["id", "risk", "title"], required: ["id", "risk"]),
+                let id = kind["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
+                let riskNode = kind["risk"], let risk = decoder.oneOf(riskNode, Risk.allCases.map(\.rawValue), path: "\(path).risk", what: "`risk`").flatMap(Risk.init)
+            else { continue }
+            guard taxonomy.actionKind(named: id) == nil else {
+                decoder.report(.duplicate, "action kind `\(id)` is already defined", at: item, path: path)
+                continue
+            }
+            taxonomy.add(ActionKind(id: id, risk: risk))
+        }
+        for (index, item) in (fields["mechanisms"].flatMap { decoder.list($0, path: "mechanisms", what: "`mechanisms`") } ?? []).enumerated() {
+            let path = "mechanisms[\(index)]"
+            guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: ["id", "platform", "role", "covers", "min-version", "caveat", "description"], required: ["id", "platform", "role"]),
+                let id = mechanism["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
+                let platform = mechanism["platform"].flatMap({ decoder.oneOf($0, Platform.allCases.map(\.rawValue), path: "\(path).platform", what: "`platform`") }).flatMap(Platform.init),
+                let role = mechanism["role"].flatMap({ decoder.oneOf($0, ["protect", "detect"], path: "\(path).role", what: "`role`") }).flatMap(Mechanism.Role.init)
+            else { continue }
+            guard taxonomy.mechanism(id, on: platform) == nil else {
+                decoder.report(.duplicate, "mechanism `\(id)` is already defined for \(platform.rawValue)", at: item, path: path)
+                continue
+            }
+            taxonomy.mechanisms.append(Mechanism(
+                id: id, platform: platform, role: role,
+                covers: mechanism["covers"].map { threats($0, path: "\(path).covers", decoder) } ?? ThreatSet(),
+                minVersion: mechanism["min-version"].flatMap { decoder.integer($0, path: "\(path).min-version", what: "`min-version`") },
+                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? ""))
+        }
+    }
+
+    /// A list of threat names and group names.
+    private func threats(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> ThreatSet {
+        var set = ThreatSet()
+        for (name, item) in decoder.stringList(node, path: path, what: "a list of threats") {
+            if let threat = taxonomy.threat(named: name) {
+                set.formUnion(threat.bit)
+            } else if let group = taxonomy.threatGroups[name] {
+                set.formUnion(group)
+            } else {
+                let known = taxonomy.threats.map(\.id) + taxonomy.threatGroups.keys.sorted()
+                decoder.report("unknown threat `\(name)`\(NearestName.hint(for: name, among: known))", at: item, path: path)
+            }
+        }
+        return set
+    }
+
+    // MARK: references
+
+    private mutating func readReferences(_ root: YAMLNode, _ decoder: NodeDecoder) {
+        guard let pairs = root.mapping else {
+            decoder.report("references must be a mapping from key to {title, url}", at: root, path: "")
+            return
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalar?.value,
+                let fields = decoder.mapping(pair.value, path: key, what: "a reference", known: ["title", "url", "note"], required: ["title"])
+            else { continue }
+            references[key] = Reference(
+                id: key, title: fields["title"]?.scalar?.value ?? key, url: fields["url"]?.scalar?.value, note: fields["note"]?.scalar?.value)
+        }
+    }
+
+    // MARK: lexicons
+
+    private mutating func readLexicon(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
+        let known = ["language", "name"] + Lexicon.listNames + ["affected-words", "acronyms"]
+        guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
+            let language = fields["language"].flatMap({ decoder.string($0, path: "language", what: "`language`", nonEmpty: true) })?.lowercased()
+        else { return }
+        var lists: [String: WordList] = [:]
+        for name in Lexicon.listNames {
+            guard let listNode = fields[name] else { continue }
+            lists[name] = WordList(entries: (decoder.list(listNode, path: name, what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
+                Self.lexiconEntry(item, path: "\(name)[\(index)]", decoder)
+            })
+        }
+        let lexicon = Lexicon(
+            language: language, name: fields["name"]?.scalar?.value ?? language, lists: lists,
+            affected: WordList(entries: (fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`") } ?? []).map { phrase, _ in
+                LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+            }),
+            acronyms: Set(fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? []),
+            file: source.displayPath)
+        if var existing = lexicons[language] {
+            existing.merge(lexicon)
+            lexicons[language] = existing
+        } else {
+            lexicons[language] = lexicon
+        }
+    }
+
+    /// The longest gap a phrase may allow: keeps matching linear whatever a pack says.
+    static let maxGap = 8
+    static let maxPhraseWords = 12
+
+    static func lexiconEntry(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> LexiconEntry? {
+        guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: ["match", "suffixes", "gap", "except", "suggest"], required: ["match"]),
+            let match = fields["match"].flatMap({ decoder.string($0, path: "\(path).match", what: "`match`", nonEmpty: true) })
+        else { return nil }
+        let words = match.split(whereSeparator: \.isWhitespace).map { word in
+            word.split(separator: "|").flatMap { Tokenizer.tokens(String($0)).map(\.original) }
+        }
+        guard !words.contains(where: \.isEmpty), !words.isEmpty else {
+            if let matchNode = fields["match"] { decoder.report("`match` must be words (letters or digits), got \"\(match)\"", at: matchNode, path: "\(path).match") }
+            return nil
+        }
+        guard words.count <= maxPhraseWords else {
+            if let matchNode = fields["match"] { decoder.report("a phrase may have at most \(maxPhraseWords) words", at: matchNode, path: "\(path).match") }
+            return nil
+        }
+        var gap = fields["gap"].flatMap { decoder.integer($0, path: "\(path).gap", what: "`gap`") } ?? 0
+        if gap < 0 || gap > maxGap, let gapNode = fields["gap"] {
+            decoder.report("`gap` must be between 0 and \(maxGap), got \(gap)", at: gapNode, path: "\(path).gap")
+            gap = 0
+        }
+        return LexiconEntry(
+            text: match, alternatives: words,
+            suffixes: fields["suffixes"].map { decoder.stringList($0, path: "\(path).suffixes", what: "`suffixes`").map(\.0) } ?? [],
+            gap: gap,
+            exceptions: fields["except"].map { decoder.stringList($0, path: "\(path).except", what: "`except`").map(\.0) } ?? [],
+            suggestion: fields["suggest"].flatMap { decoder.string($0, path: "\(path).suggest", what: "`suggest`") } ?? "")
+    }
+
+    // MARK: rules
+
+    private mutating func readRule(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
+        let known = ["id", "slug", "title", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix", "examples", "references"]
+        guard let fields = decoder.mapping(root, path: "", what: "a rule", known: known, required: ["id", "slug", "title", "check", "severity", "message"]),
+            let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) }),
+            let slug = fields["slug"].flatMap({ decoder.string($0, path: "slug", what: "`slug`", nonEmpty: true) }),
+            let checkNode = fields["check"], let checkName = decoder.string(checkNode, path: "check", what: "`check`")
+        else { return }
+        guard let checkType = CheckRegistry.check(named: checkName) else {
+            decoder.report("unknown check `\(checkName)`\(NearestName.hint(for: checkName, among: CheckRegistry.names)); built-in checks: \(CheckRegistry.names.joined(separator: ", "))", at: checkNode, path: "check")
+            return
+        }
+        if let existing = rules[id] ?? rules.values.first(where: { $0.slug == slug }) {
+            decoder.report(.duplicate, "rule `\(id)` (`\(slug)`) is already defined in \(existing.file)", at: root, path: "")
+            return
+        }
+        var defaultSetting: SeveritySetting?
+        if let severityNode = fields["severity"], severityNode.scalar?.value != "matrix" {
+            defaultSetting = decoder.oneOf(severityNode, Severity.settingNames + ["matrix"], path: "severity", what: "`severity`").flatMap(SeveritySetting.init(name:))
+        }
+        var cases: [String: SeveritySetting] = [:]
+        var caseMessages: [String: String] = [:]
+        if let casesNode = fields["cases"], let pairs = casesNode.mapping {
+            for pair in pairs {
+                guard let name = pair.key.scalar?.value,
+                    let caseFields = decoder.mapping(pair.value, path: "cases.\(name)", what: "a case", known: ["severity", "message"], required: ["severity"]),
+                    let setting = caseFields["severity"].flatMap({ decoder.oneOf($0, Severity.settingNames, path: "cases.\(name).severity", what: "`severity`") }).flatMap(SeveritySetting.init(name:))
+                else { continue }
+                cases[name] = setting
+                if let message = caseFields["message"]?.scalar?.value { caseMessages[name] = message }
+            }
+        }
+        let examples = fields["examples"].flatMap { decoder.mapping($0, path: "examples", what: "`examples`", known: ["failing", "passing"]) }
+        let parameters = CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters")
+        checks[id] = checkType.init(parameters: parameters)
+        let referenceKeys = fields["references"].map { decoder.stringList($0, path: "references", what: "`references`") } ?? []
+        for (key, node) in referenceKeys where references[key] == nil {
+            decoder.report("unknown reference `\(key)`\(NearestName.hint(for: key, among: references.keys.sorted()))", at: node, path: "references")
+        }
+        rules[id] = RuleDefinition(
+            id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, check: checkName, parameters: fields["parameters"],
+            defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
+            message: fields["message"]?.scalar?.value ?? "", rationale: fields["rationale"]?.scalar?.value ?? "",
+            fix: fields["fix"]?.scalar?.value ?? "", failingExample: examples?["failing"]?.scalar?.value ?? "",
+            passingExample: examples?["passing"]?.scalar?.value ?? "", references: referenceKeys.map(\.0), file: source.displayPath)
+    }
+
+    // MARK: profiles
+
+    private struct RawProfile {
+        var id: String
+        var title: String
+        var description: String
+        var extends: String?
+        var extendsNode: YAMLNode?
+        var ruleSettings: [String: SeveritySetting]
+        /// nil removes an inherited row.
+        var coverage: [String: CoverageRequirement?]
+        var actionsByKind: [String: ActionRequirement?]
+        var actionsByRisk: [Risk: ActionRequirement?]
+        var file: String
+        var root: YAMLNode
+    }
+
+    private mutating func readProfile(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
+        guard let fields = decoder.mapping(root, path: "", what: "a profile", known: ["id", "title", "extends", "description", "rules", "coverage", "action-policy"], required: ["id"]),
+            let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) })
+        else { return }
+        if let existing = rawProfiles[id] {
+            decoder.report(.duplicate, "profile `\(id)` is already defined in \(existing.file); extend it under a new id instead", at: root, path: "id")
+            return
+        }
+        var ruleSettings: [String: SeveritySetting] = [:]
+        if let rulesNode = fields["rules"], let pairs = decoder.mapping(rulesNode, path: "rules", what: "`rules`", known: rulesNode.mapping?.compactMap { $0.key.scalar?.value } ?? [])?.pairs {
+            for pair in pairs {
+                guard let key = pair.key.scalar?.value,
+                    let setting = decoder.oneOf(pair.value, Severity.settingNames, path: "rules.\(key)", what: "a rule's severity").flatMap(SeveritySetting.init(name:))
+                else { continue }
+                ruleSettings[key] = setting
+                pendingRuleReferences.append((key, pair.key, source.displayPath))
+            }
+        }
+        var coverage: [String: CoverageRequirement?] = [:]
+        if let coverageNode = fields["coverage"], let pairs = coverageNode.mapping {
+            for pair in pairs {
+                guard let kind = pair.key.scalar?.value else { continue }
+                let path = "coverage.\(kind)"
+                guard taxonomy.dataKind(named: kind) != nil else {
+                    decoder.report("unknown data kind `\(kind)`\(NearestName.hint(for: kind, among: taxonomy.dataKindNames))", at: pair.key, path: path)
+                    continue
+                }
+                if pair.value.scalar?.value == "off" {
+                    coverage[kind] = .some(nil)
+                    continue
+                }
+                guard let row = decoder.mapping(pair.value, path: path, what: "a coverage row (severity: [threats]) or `off`", known: ["error", "warning", "info"]) else { continue }
+                var severities: [(threats: ThreatSet, severity: Severity)] = []
+                for severity in Severity.allCases.reversed() {
+                    if let threatsNode = row[severity.description] {
+                        severities.append((threats(threatsNode, path: "\(path).\(severity)", decoder), severity))
+                    }
+                }
+                coverage[kind] = CoverageRequirement(severities: severities)
+            }
+        } else if let coverageNode = fields["coverage"] {
+            decoder.report("`coverage` must be a mapping from data kind to row", at: coverageNode, path: "coverage")
+        }
+        var byKind: [String: ActionRequirement?] = [:]
+        var byRisk: [Risk: ActionRequirement?] = [:]
+        if let policyNode = fields["action-policy"], let policy = decoder.mapping(policyNode, path: "action-policy", what: "`action-policy`", known: ["kinds", "risks"]) {
+            for pair in policy["kinds"]?.mapping ?? [] {
+                guard let kind = pair.key.scalar?.value else { continue }
+                guard taxonomy.actionKind(named: kind) != nil else {
+                    decoder.report("unknown action kind `\(kind)`\(NearestName.hint(for: kind, among: taxonomy.actionKinds.map(\.id)))", at: pair.key, path: "action-policy.kinds.\(kind)")
+                    continue
+                }
+                byKind[kind] = actionRequirement(pair.value, path: "action-policy.kinds.\(kind)", decoder)
+            }
+            for pair in policy["risks"]?.mapping ?? [] {
+                guard let name = pair.key.scalar?.value else { continue }
+                guard let risk = Risk(rawValue: name) else {
+                    decoder.report("unknown risk `\(name)`; use low, medium or high", at: pair.key, path: "action-policy.risks.\(name)")
+                    continue
+                }
+                byRisk[risk] = actionRequirement(pair.value, path: "action-policy.risks.\(name)", decoder)
+            }
+        }
+        rawProfiles[id] = RawProfile(
+            id: id, title: fields["title"]?.scalar?.value ?? id, description: fields["description"]?.scalar?.value ?? "",
+            extends: fields["extends"]?.scalar?.value, extendsNode: fields["extends"], ruleSettings: ruleSettings, coverage: coverage,
+            actionsByKind: byKind, actionsByRisk: byRisk, file: source.displayPath, root: root)
+    }
+
+    private var pendingRuleReferences: [(String, YAMLNode, String)] = []
+
+    /// `{minimum, severity}`, or `off` (nil) to remove an inherited row.
+    private func actionRequirement(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> ActionRequirement?? {
+        if node.scalar?.value == "off" { return .some(nil) }
+        guard let fields = decoder.mapping(node, path: path, what: "an action requirement", known: ["minimum", "severity"], required: ["minimum", "severity"]),
+            let minimum = fields["minimum"].flatMap({ decoder.oneOf($0, OnCapture.allCases.map(\.rawValue), path: "\(path).minimum", what: "`minimum`") }).flatMap(OnCapture.init),
+            let severity = fields["severity"].flatMap({ decoder.oneOf($0, ["error", "warning", "info"], path: "\(path).severity", what: "`severity`") }).flatMap(Severity.init(name:))
+        else { return nil }
+        return .some(ActionRequirement(minimum: minimum, severity: severity))
+    }
+
+    /// Applies `extends` chains (cycles and over-deep chains are errors) and checks rule names.
+    private mutating func resolveProfiles() -> [String: Profile] {
+        for (key, node, file) in pendingRuleReferences {
+            let ruleID = key.split(separator: "/").first.map(String.init) ?? key
+            guard let rule = rules[ruleID] else {
+                let names = rules.keys.sorted()
+                problems.append(.init(file: file, position: node.start, message: "unknown rule `\(ruleID)`\(NearestName.hint(for: ruleID, among: names))"))
+                continue
+            }
+            if let caseName = key.split(separator: "/").dropFirst().first.map(String.init), rule.cases[caseName] == nil {
+                problems.append(.init(file: file, position: node.start, message: "rule \(ruleID) has no case `\(caseName)`; its cases: \(rule.cases.keys.sorted().joined(separator: ", "))"))
+            }
+        }
+        var resolved: [String: Profile] = [:]
+        for id in rawProfiles.keys.sorted() {
+            var chain: [RawProfile] = []
+            var current: String? = id
+            while let name = current {
+                guard let raw = rawProfiles[name] else {
+                    if let child = chain.last, let node = child.extendsNode {
+                        problems.append(.init(file: child.file, position: node.start, message: "`extends` names an unknown profile `\(name)`\(NearestName.hint(for: name, among: rawProfiles.keys.sorted()))"))
+                    }
+                    break
+                }
+                if chain.contains(where: { $0.id == name }) {
+                    let cycle = (chain.map(\.id) + [name]).joined(separator: " → ")
+                    problems.append(.init(file: raw.file, position: raw.extendsNode?.start ?? raw.root.start, message: "`extends` forms a cycle: \(cycle)"))
+                    chain = []
+                    break
+                }
+                if chain.count >= Self.maxExtendsDepth {
+                    problems.append(.init(file: raw.file, position: raw.root.start, message: "`extends` chain is deeper than \(Self.maxExtendsDepth) profiles"))
+                    chain = []
+                    break
+                }
+                chain.append(raw)
+                current = raw.extends
+            }
+            guard !chain.isEmpty, let own = chain.first else { continue }
+            var profile = Profile(
+                id: id, title: own.title, description: own.description, lineage: chain.reversed().map(\.id), ruleSettings: [:], coverage: [:],
+                actionsByKind: [:], actionsByRisk: [:])
+            for raw in chain.reversed() {
+                profile.ruleSettings.merge(raw.ruleSettings) { $1 }
+                for (kind, row) in raw.coverage { profile.coverage[kind] = row }
+                for (kind, requirement) in raw.actionsByKind { profile.actionsByKind[kind] = requirement }
+                for (risk, requirement) in raw.actionsByRisk { profile.actionsByRisk[risk] = requirement }
+            }
+            resolved[id] = profile
+        }
+        return resolved
+    }
+}

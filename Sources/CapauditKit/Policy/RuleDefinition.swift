@@ -1,0 +1,45 @@
+import YAML
+
+/// A rule as the policy data describes it: identity, the built-in check it runs and how,
+/// its severity, its message, and the documentation `explain` and SARIF show.
+public struct RuleDefinition: Sendable {
+    public var id: String
+    public var slug: String
+    public var title: String
+    /// The name of the built-in check that implements it.
+    public var check: String
+    public var parameters: YAMLNode?
+    /// The severity of its main case in the general profile; nil when the profile matrix decides.
+    public var defaultSetting: SeveritySetting?
+    /// Named variants with their own default severity.
+    public var cases: [String: SeveritySetting]
+    /// Messages of cases that say something else than the main message.
+    public var caseMessages: [String: String]
+    public var pointsAt: String
+    public var message: String
+    public var rationale: String
+    public var fix: String
+    public var failingExample: String
+    public var passingExample: String
+    public var references: [String]
+    /// Where it was defined, for errors about it.
+    public var file: String
+
+    public var usesMatrix: Bool { defaultSetting == nil }
+
+    public func message(case name: String?) -> String {
+        name.flatMap { caseMessages[$0] } ?? message
+    }
+
+    /// The setting key of a case: `RULE` for the main case, `RULE/case` otherwise.
+    public func settingKey(case name: String?) -> String {
+        name.map { "\(id)/\($0)" } ?? id
+    }
+}
+
+public struct Reference: Sendable {
+    public var id: String
+    public var title: String
+    public var url: String?
+    public var note: String?
+}

@@ -1,0 +1,111 @@
+/// The vocabulary of the policy, loaded from `Rules/taxonomy.yml` and rule packs:
+/// threats, data kinds, action kinds and mechanisms.
+public struct Taxonomy: Sendable {
+    public var threats: [Threat] = []
+    public var threatGroups: [String: ThreatSet] = [:]
+    public var categories: [String] = []
+    public var dataKinds: [DataKind] = []
+    public var actionKinds: [ActionKind] = []
+    /// In file order: the smallest-fix search takes the first that fits.
+    public var mechanisms: [Mechanism] = []
+
+    private var kindIndex: [String: Int] = [:]
+    private var actionKindIndex: [String: Int] = [:]
+
+    public init() {}
+
+    public func threat(named name: String) -> Threat? { threats.first { $0.id == name } }
+
+    /// A data kind by its id or one of its aliases.
+    public func dataKind(named name: String) -> DataKind? {
+        kindIndex[name].map { dataKinds[$0] }
+    }
+
+    public func actionKind(named name: String) -> ActionKind? {
+        actionKindIndex[name].map { actionKinds[$0] }
+    }
+
+    public func mechanism(_ name: String, on platform: Platform) -> Mechanism? {
+        mechanisms.first { $0.id == name && $0.platform == platform }
+    }
+
+    public func mechanisms(named name: String) -> [Mechanism] {
+        mechanisms.filter { $0.id == name }
+    }
+
+    /// Every name accepted as a `kind` of a field (ids and aliases).
+    public var dataKindNames: [String] { dataKinds.flatMap { [$0.id] + $0.aliases } }
+    public var mechanismNames: [String] {
+        var seen = Set<String>()
+        return mechanisms.compactMap { seen.insert($0.id).inserted ? $0.id : nil }
+    }
+
+    /// Threat names in taxonomy order, for messages.
+    public func names(of set: ThreatSet) -> [String] {
+        threats.filter { set.contains($0.bit) }.map(\.id)
+    }
+
+    public var allThreats: ThreatSet {
+        threats.reduce(ThreatSet()) { $0.union($1.bit) }
+    }
+
+    mutating func add(_ kind: DataKind) {
+        dataKinds.append(kind)
+        kindIndex[kind.id] = dataKinds.count - 1
+        for alias in kind.aliases where kindIndex[alias] == nil { kindIndex[alias] = dataKinds.count - 1 }
+    }
+
+    mutating func add(_ kind: ActionKind) {
+        actionKinds.append(kind)
+        actionKindIndex[kind.id] = actionKinds.count - 1
+    }
+}
+
+public struct Threat: Sendable {
+    public var id: String
+    public var title: String
+    public var description: String
+    public var bit: ThreatSet
+}
+
+/// A set of threats, one bit per threat of the taxonomy.
+public struct ThreatSet: OptionSet, Sendable, Hashable {
+    public var rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    public var count: Int { rawValue.nonzeroBitCount }
+}
+
+public struct DataKind: Sendable {
+    public var id: String
+    public var category: String
+    public var title: String
+    public var hints: [String]
+    public var aliases: [String]
+}
+
+public enum Risk: String, Sendable, Comparable, CaseIterable {
+    case low, medium, high
+
+    public static func < (lhs: Risk, rhs: Risk) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}
+
+public struct ActionKind: Sendable {
+    public var id: String
+    public var risk: Risk
+}
+
+public struct Mechanism: Sendable {
+    public enum Role: String, Sendable { case protect, detect }
+
+    public var id: String
+    public var platform: Platform
+    public var role: Role
+    public var covers: ThreatSet
+    /// The Android API level it needs, if any.
+    public var minVersion: Int?
+    public var caveat: String
+    public var description: String
+}

@@ -1,0 +1,55 @@
+/// Everything a reporter may show: the findings of one run, in report order, with the files and notes.
+public struct RunReport: Sendable {
+    public var results: [FileResult]
+    /// Problems met while walking folders (symlink loops, unreadable folders).
+    public var notes: [String]
+    public var policy: Policy
+    /// The tool's version, for machine-readable outputs.
+    public var toolVersion: String
+    /// Prefix that makes a path relative to the repository root, for SARIF URIs.
+    public var repositoryPath: @Sendable (String) -> String
+
+    public init(results: [FileResult], notes: [String], policy: Policy, toolVersion: String, repositoryPath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.results = results
+        self.notes = notes
+        self.policy = policy
+        self.toolVersion = toolVersion
+        self.repositoryPath = repositoryPath
+    }
+
+    /// Every finding, suppressed ones included, in report order.
+    public var allFindings: [Finding] {
+        results.flatMap(\.findings).sorted(by: Finding.reportOrder)
+    }
+
+    /// The findings that count: not suppressed nor baselined.
+    public var findings: [Finding] {
+        allFindings.filter { $0.suppression == nil }
+    }
+
+    public var manifestCount: Int { results.filter(\.isManifest).count }
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    public func sourceLine(_ finding: Finding) -> String? {
+        results.first { $0.file.path == finding.file }?.lines[finding.start.line]
+    }
+}
+
+/// One output format. Each reporter lives in its own file and turns a run into text.
+public protocol Reporter: Sendable {
+    /// The name `--format` takes.
+    static var name: String { get }
+    /// The reporter with its default settings.
+    init()
+    func render(_ report: RunReport) -> String
+}
+
+public enum ReporterRegistry {
+    public static let all: [any Reporter.Type] = [
+        TextReporter.self,
+        JSONReporter.self,
+    ]
+
+    public static var names: [String] { all.map { $0.name } }
+}

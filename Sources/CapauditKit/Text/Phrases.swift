@@ -1,0 +1,29 @@
+/// Small helpers that turn lists into readable English for messages.
+enum Phrases {
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return "nothing"
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+        }
+    }
+
+    /// "`a`", "`a` and `b`", ...
+    static func code(_ items: [String]) -> String {
+        list(items.map { "`\($0)`" })
+    }
+
+    /// A sentence turned into a clause: first letter lowered (unless an acronym or API name), final stop removed.
+    static func clause(_ sentence: String) -> String {
+        var text = String(sentence.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        if text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first, let second = text.dropFirst().first, first.isUppercase, second.isLowercase else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// "[a, b]" as a YAML flow list.
+    static func flowList(_ items: [String]) -> String {
+        "[" + items.joined(separator: ", ") + "]"
+    }
+}

@@ -1,0 +1,118 @@
+import CapauditKit
+
+/// A command-line mistake: exit 2, with a message that suggests the fix.
+struct UsageError: Error {
+    var message: String
+}
+
+/// An option a command accepts.
+struct OptionSpec {
+    var name: String
+    /// The value's placeholder in help; nil for a flag.
+    var value: String?
+    var help: String
+    var repeatable = false
+    /// Accepted values, for validation and suggestions.
+    var choices: [String] = []
+}
+
+/// Parsed arguments: option values by name, flags, and positional arguments.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    func integer(_ name: String, minimum: Int = 1) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), number >= minimum else {
+            throw UsageError(message: "--\(name) takes a whole number of at least \(minimum), got `\(text)`")
+        }
+        return number
+    }
+}
+
+/// Hand-written parsing (no outside packages): `--name value`, `--name=value`, flags, `--`.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "-h" {
+                parsed.flags.insert("help")
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw UsageError(message: "unknown option `\(argument)`\(suggestion(for: String(argument.dropFirst()), specs: specs)); options start with `--`")
+            }
+            let body = argument.dropFirst(2)
+            let name = String(body.split(separator: "=", maxSplits: 1).first ?? "")
+            let inlineValue = body.contains("=") ? String(body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? "") : nil
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option `--\(name)`\(suggestion(for: name, specs: specs))")
+            }
+            guard spec.value != nil else {
+                if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else {
+                    throw UsageError(message: "--\(name) needs a value (\(spec.value ?? "VALUE"))\(choicesText(spec))")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if !spec.choices.isEmpty {
+                let checked = spec.name == "format" ? String(value.split(separator: "=", maxSplits: 1).first ?? "") : value
+                if !spec.choices.contains(checked) {
+                    let hint = NearestName.suggestion(for: checked, among: spec.choices).map { "; did you mean `\($0)`?" } ?? ""
+                    throw UsageError(message: "--\(name) does not take `\(checked)`\(hint)\(choicesText(spec))")
+                }
+            }
+            if parsed.values[name] != nil, !spec.repeatable {
+                throw UsageError(message: "--\(name) is given twice")
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    static func choicesText(_ spec: OptionSpec) -> String {
+        spec.choices.isEmpty ? "" : "; choose from \(spec.choices.joined(separator: ", "))"
+    }
+
+    static func suggestion(for name: String, specs: [OptionSpec]) -> String {
+        NearestName.suggestion(for: name, among: specs.map(\.name) + ["help"]).map { "; did you mean `--\($0)`?" } ?? ""
+    }
+
+    /// Help text for a command's options.
+    static func help(_ specs: [OptionSpec]) -> String {
+        let rows = specs.map { spec -> (String, String) in
+            let left = "--\(spec.name)" + (spec.value.map { " \($0)" } ?? "")
+            return (left, spec.help)
+        } + [("-h, --help", "Show this help.")]
+        let width = min(30, (rows.map(\.0.count).max() ?? 0) + 2)
+        return rows.map { left, help in
+            let pad = left.count < width ? String(repeating: " ", count: width - left.count) : "\n" + String(repeating: " ", count: width + 2)
+            return "  \(left)\(pad)\(help)"
+        }.joined(separator: "\n")
+    }
+}

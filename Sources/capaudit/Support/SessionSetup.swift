@@ -1,0 +1,45 @@
+import CapauditKit
+import YAML
+
+/// Options shared by the commands that read manifests (check, report, explain FILE).
+enum SessionSetup {
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "profile", value: "NAME", help: "Profile for manifests that name none (banking, health, general, or one from a rule pack)."),
+        OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root)."),
+        OptionSpec(name: "rules", value: "FOLDER", help: "Load a rule pack (laid out like Rules/). Repeatable.", repeatable: true),
+        OptionSpec(name: "max-file-size", value: "BYTES", help: "Largest manifest read (default 67108864)."),
+        OptionSpec(name: "max-depth", value: "N", help: "Deepest YAML nesting accepted (default 512)."),
+        OptionSpec(name: "max-alias-expansion", value: "N", help: "Most nodes aliases may expand to per document (default 100000)."),
+    ]
+
+    static func sessionOptions(_ arguments: ParsedArguments) throws(UsageError) -> SessionOptions {
+        var options = SessionOptions()
+        options.profile = arguments.value("profile")
+        options.configPath = arguments.value("config")
+        options.rulePacks = arguments.all("rules")
+        options.select = arguments.all("select")
+        options.ignore = arguments.all("ignore")
+        var limits = YAMLLimits.default
+        if let bytes = try arguments.integer("max-file-size") { limits.maxFileBytes = bytes }
+        if let depth = try arguments.integer("max-depth") { limits.maxDepth = depth }
+        if let expansion = try arguments.integer("max-alias-expansion") { limits.maxAliasExpansion = expansion }
+        options.limits = limits
+        return options
+    }
+
+    /// Opens the session, or prints why not and gives the exit code.
+    static func open(_ options: SessionOptions, command: String) throws(UsageError) -> Session? {
+        switch Result(catching: { () throws(SessionError) in try Session.open(options) }) {
+        case .success(let session):
+            return session
+        case .failure(.usage(let message)):
+            throw UsageError(message: message)
+        case .failure(.policy(let error)):
+            for problem in error.problems {
+                Output.err("\(ControlEscaping.escape(problem.description))\n")
+            }
+            Output.err("capaudit \(command): the config or a rule pack has errors; fix them and run again\n")
+            return nil
+        }
+    }
+}
