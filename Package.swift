@@ -18,8 +18,11 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "CapauditKit", dependencies: ["YAML"]),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
+        .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
 
 
 

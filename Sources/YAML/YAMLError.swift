@@ -44,4 +44,11 @@ public struct YAMLDuplicateKey: Sendable, Equatable {
     public var position: SourcePosition
     public var firstPosition: SourcePosition
     public var documentIndex: Int
+
+    public init(key: String, position: SourcePosition, firstPosition: SourcePosition, documentIndex: Int) {
+        self.key = key
+        self.position = position
+        self.firstPosition = firstPosition
+        self.documentIndex = documentIndex
+    }
 }

@@ -32,6 +32,9 @@ private struct Frame {
     var pairs: [YAMLPair] = []
     var pendingKey: YAMLNode?
     var merges: [YAMLNode] = []
+    /// The scalar keys so far and where they stand, for the duplicate check without copying nodes.
+    var keys: [String] = []
+    var keyPositions: [SourcePosition] = []
     var size = 1
     /// Keys seen so far, built once the mapping outgrows a linear scan.
     var keyIndex: [String: SourcePosition]?
@@ -196,21 +199,20 @@ private struct TreeBuilder {
 
     func firstPosition(of name: String, in frame: Frame) -> SourcePosition? {
         if let index = frame.keyIndex { return index[name] }
-        for pair in frame.pairs where pair.key.scalar?.value == name {
-            return pair.key.start
-        }
-        return nil
+        guard let found = frame.keys.firstIndex(of: name) else { return nil }
+        return frame.keyPositions[found]
     }
 
     func recordKey(_ name: String, at position: SourcePosition, in frame: inout Frame) {
         if frame.keyIndex != nil {
             frame.keyIndex?[name] = position
-        } else if frame.pairs.count >= Self.linearKeyScanLimit {
+            return
+        }
+        frame.keys.append(name)
+        frame.keyPositions.append(position)
+        if frame.keys.count > Self.linearKeyScanLimit {
             var index: [String: SourcePosition] = [:]
-            for pair in frame.pairs {
-                if let key = pair.key.scalar?.value, index[key] == nil { index[key] = pair.key.start }
-            }
-            index[name] = position
+            for (key, keyPosition) in zip(frame.keys, frame.keyPositions) where index[key] == nil { index[key] = keyPosition }
             frame.keyIndex = index
         }
     }
@@ -243,6 +245,10 @@ private struct TreeBuilder {
         default:
             let position = SourcePosition(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
             var message = problem
+            let lines = SourceLines(bytes)
+            if let offset = lines.byteOffset(of: position), offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") {
+                return YAMLError(.syntax("a tab cannot indent YAML (\(problem)); indent with spaces"), at: position)
+            }
             if let context = parser.context.map({ String(cString: $0) }) {
                 message += " (\(context) that starts at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
             }

@@ -93,7 +93,9 @@ final class EvaluationContext {
     lazy var texts: [PersonFacingText] = {
         var result: [PersonFacingText] = []
         func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?) {
-            for entry in text?.entries ?? [] { result.append(PersonFacingText(entry: entry, role: role, screen: screen)) }
+            for entry in text?.entries ?? [] {
+                result.append(PersonFacingText(entry: entry, role: role, screen: screen, tokens: Tokenizer.tokens(entry.value)))
+            }
         }
         add(manifest.capture.notice?.text, .captureNotice, nil)
         add(manifest.capture.onScreenshot?.text, .screenshotText, nil)
@@ -140,4 +142,6 @@ struct PersonFacingText {
     let entry: TextEntry
     let role: Role
     let screen: Screen?
+    /// The words of the text, split once for every wording check.
+    let tokens: [Token]
 }

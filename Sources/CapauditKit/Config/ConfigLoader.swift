@@ -141,13 +141,8 @@ extension Policy {
     /// This policy with the config's wording additions merged into its lexicons.
     public func adding(_ wording: WordingAdditions) -> Policy {
         guard !wording.isEmpty else { return self }
-        var policy = self
-        for (language, lexicon) in policy.lexicons {
-            var merged = lexicon
-            if let every = wording.everyLanguage { merged.merge(every) }
-            if let own = wording.byLanguage[language] { merged.merge(own) }
-            policy.lexicons[language] = merged
-        }
-        return policy
+        return Policy(
+            taxonomy: taxonomy, rules: rules, profiles: profiles, lexicons: lexicons.adding(wording), references: references,
+            checks: checks)
     }
 }

@@ -48,10 +48,12 @@ final class NodeDecoder {
         var names: [String] = []
         names.reserveCapacity(pairs.count)
         for pair in pairs {
-            guard let name = pair.key.scalar?.value else {
+            guard case .scalar(let keyScalar) = pair.key.content else {
                 report("keys of \(what) must be names, got \(Self.describe(pair.key))", at: pair.key, path: path)
+                names.append("")
                 continue
             }
+            let name = keyScalar.value
             if !known.contains(name) {
                 let keyPath = Self.join(path, name)
                 let hint = NearestName.hint(for: name, among: known)
@@ -63,70 +65,73 @@ final class NodeDecoder {
         for key in required where !names.contains(key) {
             report("\(what) needs the key `\(key)`", at: node, path: path)
         }
-        return Fields(node: node, pairs: pairs, path: path)
+        return Fields(node: node, pairs: pairs, names: names, path: path)
     }
 
     // MARK: Scalars
 
-    func string(_ node: YAMLNode, path: String, what: String, nonEmpty: Bool = false) -> String? {
-        guard let scalar = node.scalar, case .string(let text) = scalar.resolved else {
-            report("\(what) must be a string, got \(Self.describe(node))", at: node, path: path)
+    // Paths and descriptions are built only when something is reported: decoding a valid
+    // manifest builds no message text.
+
+    func string(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String, nonEmpty: Bool = false) -> String? {
+        guard case .scalar(let scalar) = node.content, case .string(let text) = scalar.resolved else {
+            report("\(what()) must be a string, got \(Self.describe(node))", at: node, path: path())
             return nil
         }
         if nonEmpty, text.allSatisfy(\.isWhitespace) {
-            report("\(what) must not be empty", at: node, path: path)
+            report("\(what()) must not be empty", at: node, path: path())
             return nil
         }
         return text
     }
 
-    func integer(_ node: YAMLNode, path: String, what: String) -> Int? {
+    func integer(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Int? {
         switch node.scalar?.resolved {
         case .integer(let value):
             return value
         case .integerOutOfRange(let text):
-            report("\(what) must be an integer that fits in 64 bits, got \(text)", at: node, path: path)
+            report("\(what()) must be an integer that fits in 64 bits, got \(text)", at: node, path: path())
         case .string(let text) where Int(text) != nil:
-            report("\(what) must be an integer, got the string \"\(text)\"; remove the quotes", at: node, path: path)
+            report("\(what()) must be an integer, got the string \"\(text)\"; remove the quotes", at: node, path: path())
         default:
-            report("\(what) must be an integer, got \(Self.describe(node))", at: node, path: path)
+            report("\(what()) must be an integer, got \(Self.describe(node))", at: node, path: path())
         }
         return nil
     }
 
-    func bool(_ node: YAMLNode, path: String, what: String) -> Bool? {
+    func bool(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Bool? {
         if case .bool(let value) = node.scalar?.resolved { return value }
-        report("\(what) must be true or false, got \(Self.describe(node))", at: node, path: path)
+        report("\(what()) must be true or false, got \(Self.describe(node))", at: node, path: path())
         return nil
     }
 
     /// A string from a fixed set, with a suggestion for a near miss.
-    func oneOf(_ node: YAMLNode, _ allowed: [String], path: String, what: String) -> String? {
-        guard let scalar = node.scalar, case .string(let text) = scalar.resolved else {
-            report("\(what) must be one of \(allowed.joined(separator: ", ")), got \(Self.describe(node))", at: node, path: path)
+    func oneOf(_ node: YAMLNode, _ allowed: [String], path: @autoclosure () -> String, what: @autoclosure () -> String) -> String? {
+        guard case .scalar(let scalar) = node.content, case .string(let text) = scalar.resolved else {
+            report("\(what()) must be one of \(allowed.joined(separator: ", ")), got \(Self.describe(node))", at: node, path: path())
             return nil
         }
         guard allowed.contains(text) else {
-            report("\(what) must be one of \(allowed.joined(separator: ", ")), got `\(text)`\(NearestName.hint(for: text, among: allowed))", at: node, path: path)
+            report("\(what()) must be one of \(allowed.joined(separator: ", ")), got `\(text)`\(NearestName.hint(for: text, among: allowed))", at: node, path: path())
             return nil
         }
         return text
     }
 
     /// The items of a list; a single scalar where a list is expected is reported.
-    func list(_ node: YAMLNode, path: String, what: String) -> [YAMLNode]? {
-        guard let items = node.sequence else {
-            report("\(what) must be a list, got \(Self.describe(node))", at: node, path: path)
+    func list(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> [YAMLNode]? {
+        guard case .sequence(let items) = node.content else {
+            report("\(what()) must be a list, got \(Self.describe(node))", at: node, path: path())
             return nil
         }
         return items
     }
 
-    func stringList(_ node: YAMLNode, path: String, what: String) -> [(String, YAMLNode)] {
-        guard let items = list(node, path: path, what: what) else { return [] }
+    func stringList(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> [(String, YAMLNode)] {
+        guard let items = list(node, path: path(), what: what()) else { return [] }
         var result: [(String, YAMLNode)] = []
         for (index, item) in items.enumerated() {
-            if let text = string(item, path: "\(path)[\(index)]", what: "each entry of \(what)") {
+            if let text = string(item, path: "\(path())[\(index)]", what: "each entry of \(what())") {
                 result.append((text, item))
             }
         }
@@ -162,11 +167,13 @@ final class NodeDecoder {
 struct Fields {
     let node: YAMLNode
     let pairs: [YAMLPair]
+    /// The key of each pair ("" for a key that is not a name), in pair order.
+    let names: [String]
     let path: String
 
     subscript(key: String) -> YAMLNode? {
-        for pair in pairs where pair.key.scalar?.value == key { return pair.value }
-        return nil
+        guard let index = names.firstIndex(of: key) else { return nil }
+        return pairs[index].value
     }
 
     func path(_ key: String) -> String { NodeDecoder.join(path, key) }

@@ -27,6 +27,12 @@ public struct DiscoveryResult: Sendable {
     public var missing: [String]
     /// Folders that could not be read, symlink loops: reported, the rest is walked.
     public var notes: [String]
+
+    public init(files: [InputFile], missing: [String] = [], notes: [String] = []) {
+        self.files = files
+        self.missing = missing
+        self.notes = notes
+    }
 }
 
 /// Finds YAML files under the given paths, in a stable order, without following symlink loops.

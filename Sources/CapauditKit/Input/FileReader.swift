@@ -39,6 +39,19 @@ public enum FileReader {
         }
     }
 
+    /// The first `count` bytes of a regular file (to tell a manifest from other YAML without reading it all).
+    public static func readHead(_ path: String, count: Int) -> [UInt8]? {
+        guard kind(of: path) == .regular else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+        guard read >= 0 else { return nil }
+        bytes.removeSubrange(read...)
+        return bytes
+    }
+
     public static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
         switch kind(of: path) {
         case .missing: return .failure(.missing)

@@ -59,18 +59,32 @@ public struct JSONWriter {
 
     public static func quote(_ text: String, into output: inout String) {
         output += "\""
+        var utf8 = text.utf8
+        var needsEscape = false
+        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F {
+            needsEscape = true
+            break
+        }
+        guard needsEscape else {
+            output += text
+            output += "\""
+            return
+        }
+        utf8 = text.utf8
+        var run = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
+            case "\"": run.append(contentsOf: "\\\"".unicodeScalars)
+            case "\\": run.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": run.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": run.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": run.append(contentsOf: "\\t".unicodeScalars)
             case "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{0}"..."\u{1F}":
-                output += "\\u" + hex4(scalar.value)
-            default: output.unicodeScalars.append(scalar)
+                run.append(contentsOf: ("\\u" + hex4(scalar.value)).unicodeScalars)
+            default: run.append(scalar)
             }
         }
+        output += String(run)
         output += "\""
     }
 

@@ -56,7 +56,8 @@ public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
         let minor = parts.count == 2 ? Int(parts[1]) : 0
-        guard let minor, minor >= 0, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        // `Int` also takes a sign ("+17"); a version is digits only.
+        guard let minor, minor >= 0, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
         self.major = major
         self.minor = minor
     }
@@ -91,6 +92,8 @@ public struct SDK: Sendable {
     public var masks: [String]
     /// Nil for `all`.
     public var screens: [String]?
+    /// Where each listed screen id stands.
+    public var screenLocations: [Location]
     public var location: Location
 }
 
@@ -153,6 +156,7 @@ public struct Screen: Sendable {
     public var title: String?
     public var window: WindowKind
     public var parent: String?
+    public var parentLocation: Location?
     public var protect: [MechanismUse]
     public var optOut: OptOut?
     public var fields: [Field]

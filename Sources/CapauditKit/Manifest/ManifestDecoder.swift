@@ -107,9 +107,9 @@ private final class DecodingRun {
             if decoder.profileNames.contains(name) {
                 profile = name
             } else {
-                nodes.report(
-                    "unknown profile `\(name)`\(NearestName.hint(for: name, among: decoder.profileNames)); known profiles: \(decoder.profileNames.joined(separator: ", "))",
-                    at: profileNode, path: "app.profile")
+                let hint = NearestName.hint(for: name, among: decoder.profileNames)
+                let known = hint.isEmpty ? "; known profiles: \(decoder.profileNames.joined(separator: ", "))" : hint
+                nodes.report("unknown profile `\(name)`\(known)", at: profileNode, path: "app.profile")
                 return nil
             }
         } else if fields["profile"] == nil, decoder.defaultProfile == nil {
@@ -228,17 +228,20 @@ private final class DecodingRun {
                     }
                 }
                 var screens: [String]?
+                var screenLocations: [Location] = []
                 if let screensNode = fields["screens"] {
                     if screensNode.scalar?.value == "all" {
                         screens = nil
                     } else if screensNode.sequence != nil {
-                        screens = nodes.stringList(screensNode, path: "\(path).screens", what: "`screens`").map(\.0)
+                        let listed = nodes.stringList(screensNode, path: "\(path).screens", what: "`screens`")
+                        screens = listed.map(\.0)
+                        screenLocations = listed.enumerated().map { index, entry in location(entry.1, "\(path).screens[\(index)]") }
                     } else {
                         nodes.report("`screens` must be `all` or a list of screen ids, got \(NodeDecoder.describe(screensNode))", at: screensNode, path: "\(path).screens")
                     }
                 }
                 guard nodes.problemCount == before, let sdkName, let captures else { return }
-                result.append(SDK(name: sdkName, captures: captures, masks: masks, screens: screens, location: location(item, path)))
+                result.append(SDK(name: sdkName, captures: captures, masks: masks, screens: screens, screenLocations: screenLocations, location: location(item, path)))
             }
         }
         return result
@@ -250,7 +253,14 @@ private final class DecodingRun {
         let path = "capture"
         var capture = Capture(detect: [], protect: [], notice: nil, onScreenshot: nil, location: location(node, path))
         guard let fields = nodes.mapping(node, path: path, what: "`capture`", known: ManifestKeys.capture) else { return capture }
-        if let detect = fields["detect"] { capture.detect = mechanismList(detect, path: "capture.detect", platform: nil) }
+        if let detect = fields["detect"] {
+            capture.detect = mechanismList(detect, path: "capture.detect", platform: nil).filter { use in
+                let known = taxonomy.mechanisms(named: use.name)
+                guard known.allSatisfy({ $0.role == .protect }) else { return true }
+                nodes.report("`\(use.name)` is a protect mechanism: list it under a `protect` list; `detect` takes detection mechanisms (\(taxonomy.mechanisms.filter { $0.role == .detect }.map(\.id).joined(separator: ", ")))", at: use.location.position, path: use.location.path)
+                return false
+            }
+        }
         if let protect = fields["protect"] { capture.protect = mechanisms(protect, path: "capture.protect") }
         if let noticeNode = fields["notice"] {
             nodes.within(noticeNode) {
@@ -332,9 +342,12 @@ private final class DecodingRun {
         return uses
     }
 
+    /// The key a path ends with: `display` for `screens[id=a].fields[id=b].display`.
     static func lastKey(_ path: String) -> String {
-        let withoutIndex = path.split(separator: "[").first.map(String.init) ?? path
-        return withoutIndex.split(separator: ".").last.map(String.init) ?? path
+        var key = Substring(path)
+        if key.hasSuffix("]"), let open = key.lastIndex(of: "[") { key = key[..<open] }
+        if let dot = key.lastIndex(of: ".") { key = key[key.index(after: dot)...] }
+        return String(key)
     }
 
     // MARK: texts
@@ -345,7 +358,9 @@ private final class DecodingRun {
             var entries: [TextEntry] = []
             for pair in pairs {
                 guard let tag = pair.key.scalar?.value, Self.isLanguageTag(tag) else {
-                    nodes.report("keys of a text must be language tags such as `en` or `vi`, got \(NodeDecoder.describe(pair.key))", at: pair.key, path: path)
+                    let fixed = pair.key.scalar?.value.replacingUnderscores
+                    let hint = fixed.flatMap { Self.isLanguageTag($0) ? "; did you mean `\($0)`?" : nil } ?? ""
+                    nodes.report("keys of a text must be language tags such as `en` or `vi`, got \(NodeDecoder.describe(pair.key))\(hint)", at: pair.key, path: path)
                     continue
                 }
                 let entryPath = "\(path).\(tag)"
@@ -381,6 +396,20 @@ private final class DecodingRun {
         return screens
     }
 
+    /// A valid id close to a mistyped one: `Card Details` → `card-details`.
+    static func screenID(from text: String) -> String? {
+        var id = ""
+        for character in text.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                id.append(character)
+            } else if !id.isEmpty, id.last != "-" {
+                id.append("-")
+            }
+        }
+        while id.hasSuffix("-") { id.removeLast() }
+        return isScreenID(id) ? id : nil
+    }
+
     static func isScreenID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, isIDScalar(first), first != "-" else { return false }
         return id.unicodeScalars.allSatisfy(isIDScalar)
@@ -400,7 +429,8 @@ private final class DecodingRun {
             if Self.isScreenID(text) {
                 id = text
             } else {
-                nodes.report("screen id `\(text)` must be lower-case letters, digits and `-`, starting with a letter or digit (e.g. `account-overview`)", at: idNode, path: "\(path).id")
+                let suggestion = Self.screenID(from: text).map { "; did you mean `\($0)`?" } ?? " (e.g. `account-overview`)"
+                nodes.report("screen id `\(text)` must be lower-case letters, digits and `-`, starting with a letter or digit\(suggestion)", at: idNode, path: "\(path).id")
             }
         }
         let title = fields["title"].flatMap { nodes.string($0, path: "\(path).title", what: "`title`") }
@@ -427,7 +457,7 @@ private final class DecodingRun {
         let actions = fields["actions"].map { self.actions($0, screenPath: path) } ?? []
         let notices = fields["notices"].map { self.notices($0, screenPath: path) } ?? []
         return Screen(
-            id: id, title: title, window: window, parent: parent, protect: protect, optOut: optOut, fields: fieldList,
+            id: id, title: title, window: window, parent: parent, parentLocation: fields["parent"].map { location($0, "\(path).parent") }, protect: protect, optOut: optOut, fields: fieldList,
             actions: actions, notices: notices, location: location(node, path))
     }
 
@@ -537,15 +567,17 @@ private final class DecodingRun {
         let ids = screens.map(\.id)
         for screen in screens {
             guard let parent = screen.parent else { continue }
+            let at = screen.parentLocation?.position ?? screen.location.position
             if !ids.contains(parent) {
-                nodes.report("`parent` names no screen of this manifest: `\(parent)`\(NearestName.hint(for: parent, among: ids))", at: screen.location.position, path: "\(screen.location.path).parent")
+                nodes.report("`parent` names no screen of this manifest: `\(parent)`\(NearestName.hint(for: parent, among: ids))", at: at, path: "\(screen.location.path).parent")
             } else if parent == screen.id {
-                nodes.report("a screen cannot be its own `parent`", at: screen.location.position, path: "\(screen.location.path).parent")
+                nodes.report("a screen cannot be its own `parent`", at: at, path: "\(screen.location.path).parent")
             }
         }
         for sdk in app.sdks {
-            for id in sdk.screens ?? [] where !ids.contains(id) {
-                nodes.report("`screens` of SDK `\(sdk.name)` names no screen of this manifest: `\(id)`\(NearestName.hint(for: id, among: ids))", at: sdk.location.position, path: "\(sdk.location.path).screens")
+            for (index, id) in (sdk.screens ?? []).enumerated() where !ids.contains(id) {
+                let at = index < sdk.screenLocations.count ? sdk.screenLocations[index] : sdk.location
+                nodes.report("`screens` of SDK `\(sdk.name)` names no screen of this manifest: `\(id)`\(NearestName.hint(for: id, among: ids))", at: at.position, path: at.path)
             }
         }
     }

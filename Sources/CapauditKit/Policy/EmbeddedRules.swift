@@ -4367,6 +4367,6 @@ acronyms: [PIN, QR, OTP, CVV, CVC, BIC, SWIFT, PAN, NFC, SMS, URL, PDF, GPS, SIM
     ]
 
     static var sources: [PolicySource] {
-        files.map { PolicySource(relativePath: $0.path, displayPath: "Rules/" + $0.path, bytes: Array($0.text.utf8)) }
+        files.map { PolicySource(relativePath: $0.path, displayPath: "Rules/" + $0.path, bytes: Array($0.text.utf8), isShipped: true) }
     }
 }

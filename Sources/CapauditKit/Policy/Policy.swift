@@ -5,7 +5,7 @@ public struct Policy: Sendable {
     /// Sorted by id.
     public var rules: [RuleDefinition]
     public var profiles: [String: Profile]
-    public var lexicons: [String: Lexicon]
+    let lexicons: LexiconStore
     public var references: [String: Reference]
     /// Each rule's check, built once from its parameters, in rule order.
     var checks: [(rule: RuleDefinition, check: any Check)]
@@ -13,7 +13,7 @@ public struct Policy: Sendable {
     private var ruleIndex: [String: Int]
 
     init(
-        taxonomy: Taxonomy, rules: [RuleDefinition], profiles: [String: Profile], lexicons: [String: Lexicon],
+        taxonomy: Taxonomy, rules: [RuleDefinition], profiles: [String: Profile], lexicons: LexiconStore,
         references: [String: Reference], checks: [(rule: RuleDefinition, check: any Check)]
     ) {
         self.taxonomy = taxonomy
@@ -40,11 +40,14 @@ public struct Policy: Sendable {
 
     public var profileNames: [String] { profiles.keys.sorted() }
 
+    /// The languages that have a wording lexicon.
+    public var languages: [String] { lexicons.languages }
+
     /// The lexicon for a language tag: exact, else its primary language (`en-GB` → `en`).
     public func lexicon(for tag: String) -> Lexicon? {
         let lowered = tag.lowercased()
-        if let exact = lexicons[lowered] { return exact }
+        if let exact = lexicons.lexicon(for: lowered) { return exact }
         let primary = lowered.split(separator: "-").first.map(String.init) ?? lowered
-        return lexicons[primary]
+        return primary == lowered ? nil : lexicons.lexicon(for: primary)
     }
 }

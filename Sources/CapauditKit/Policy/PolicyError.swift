@@ -25,10 +25,13 @@ public struct PolicySource: Sendable {
     /// Path shown in errors.
     public var displayPath: String
     public var bytes: [UInt8]
+    /// Shipped and tested: rule documentation and lexicons may be read on first use.
+    public var isShipped: Bool
 
-    public init(relativePath: String, displayPath: String, bytes: [UInt8]) {
+    public init(relativePath: String, displayPath: String, bytes: [UInt8], isShipped: Bool = false) {
         self.relativePath = relativePath
         self.displayPath = displayPath
         self.bytes = bytes
+        self.isShipped = isShipped
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import YAML
 
 /// Builds a `Policy` from policy files: the shipped `Rules/` first, then rule packs.
@@ -16,6 +18,7 @@ public struct PolicyLoader {
     private var checks: [String: any Check] = [:]
     private var rawProfiles: [String: RawProfile] = [:]
     private var lexicons: [String: Lexicon] = [:]
+    private var shippedLexicons: [String: PolicySource] = [:]
 
     public init() {}
 
@@ -30,9 +33,19 @@ public struct PolicyLoader {
     }
 
     mutating func build(_ sources: [PolicySource]) throws(PolicyError) -> Policy {
-        var parsed: [(PolicySource, YAMLNode)] = []
+        var toParse: [(source: PolicySource, bytes: [UInt8])] = []
         for source in sources {
-            switch Result(catching: { () throws(YAMLError) in try YAMLLoader.load(source.bytes) }) {
+            if source.isShipped, source.relativePath.hasPrefix("wording/") {
+                shippedLexicons[Self.language(ofLexiconPath: source.relativePath)] = source
+                continue
+            }
+            let isShippedRule = source.isShipped && source.relativePath.hasPrefix("rules/")
+            toParse.append((source, isShippedRule ? RuleDocumentationSource.withoutDocumentation(source.bytes) : source.bytes))
+        }
+        var parsed: [(PolicySource, YAMLNode)] = []
+        for (index, outcome) in Self.parseAll(toParse.map(\.bytes)).enumerated() {
+            let source = toParse[index].source
+            switch outcome {
             case .failure(let error):
                 problems.append(.init(file: source.displayPath, position: error.position, message: error.description))
             case .success(let stream):
@@ -56,15 +69,31 @@ public struct PolicyLoader {
                 record(decoder, source)
             }
         }
-        for (source, _) in parsed where !kinds.contains(where: { source.relativePath == $0.0 || ($0.0.hasSuffix("/") && source.relativePath.hasPrefix($0.0)) }) {
+        for (source, _) in parsed where !kinds.contains(where: { source.relativePath == $0.0 || ($0.0.hasSuffix("/") && source.relativePath.hasPrefix($0.0)) }) && !source.isShipped {
             problems.append(.init(file: source.displayPath, position: nil, message: "not a policy file: a pack holds taxonomy.yml, references.yml, rules/*.yml, profiles/*.yml and wording/*.yml"))
         }
         let profiles = resolveProfiles()
         guard problems.isEmpty else { throw PolicyError(problems: problems) }
         let sortedRules = rules.values.sorted { $0.id < $1.id }
         return Policy(
-            taxonomy: taxonomy, rules: sortedRules, profiles: profiles, lexicons: lexicons, references: references,
+            taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
+            lexicons: LexiconStore(shipped: shippedLexicons, fromPacks: lexicons), references: references,
             checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
+    }
+
+    /// Parses the files on every core: the policy is most of a single-file run's work.
+    static func parseAll(_ files: [[UInt8]]) -> [Result<YAMLStream, YAMLError>] {
+        let results = Mutex<[Result<YAMLStream, YAMLError>?]>(Array(repeating: nil, count: files.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(files.count, 4)) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let outcome = Result(catching: { () throws(YAMLError) in try YAMLLoader.load(files[index]) })
+                results.withLock { $0[index] = outcome }
+            }
+        }
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     private mutating func record(_ decoder: NodeDecoder, _ source: PolicySource) {
@@ -145,7 +174,8 @@ public struct PolicyLoader {
                 id: id, platform: platform, role: role,
                 covers: mechanism["covers"].map { threats($0, path: "\(path).covers", decoder) } ?? ThreatSet(),
                 minVersion: mechanism["min-version"].flatMap { decoder.integer($0, path: "\(path).min-version", what: "`min-version`") },
-                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? ""))
+                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "",
+                caveatClause: Phrases.clause(mechanism["caveat"]?.scalar?.value ?? "")))
         }
     }
 
@@ -184,10 +214,39 @@ public struct PolicyLoader {
     // MARK: lexicons
 
     private mutating func readLexicon(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
+        guard let lexicon = Self.lexicon(root, source: source, decoder) else { return }
+        if var existing = lexicons[lexicon.language] {
+            existing.merge(lexicon)
+            lexicons[lexicon.language] = existing
+        } else {
+            lexicons[lexicon.language] = lexicon
+        }
+    }
+
+    /// `wording/de.yml` → `de`
+    static func language(ofLexiconPath path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return (name.hasSuffix(".yml") ? String(name.dropLast(4)) : name).lowercased()
+    }
+
+    /// A shipped lexicon, read on first use; nil if it does not parse (a test keeps them valid).
+    static func lexicon(from source: PolicySource) -> Lexicon? {
+        guard let root = (try? YAMLLoader.load(source.bytes))?.documents.first else { return nil }
+        let decoder = NodeDecoder()
+        let lexicon = Self.lexicon(root, source: source, decoder)
+        return decoder.problems.isEmpty ? lexicon : nil
+    }
+
+    static func lexicon(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> Lexicon? {
         let known = ["language", "name"] + Lexicon.listNames + ["affected-words", "acronyms"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
-            let language = fields["language"].flatMap({ decoder.string($0, path: "language", what: "`language`", nonEmpty: true) })?.lowercased()
-        else { return }
+            let languageNode = fields["language"],
+            let language = decoder.string(languageNode, path: "language", what: "`language`", nonEmpty: true)?.lowercased()
+        else { return nil }
+        if language != Self.language(ofLexiconPath: source.relativePath) {
+            decoder.report("`language: \(language)` must match the file name `\(source.relativePath.split(separator: "/").last ?? "")`", at: languageNode, path: "language")
+            return nil
+        }
         var lists: [String: WordList] = [:]
         for name in Lexicon.listNames {
             guard let listNode = fields[name] else { continue }
@@ -202,12 +261,7 @@ public struct PolicyLoader {
             }),
             acronyms: Set(fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? []),
             file: source.displayPath)
-        if var existing = lexicons[language] {
-            existing.merge(lexicon)
-            lexicons[language] = existing
-        } else {
-            lexicons[language] = lexicon
-        }
+        return lexicon
     }
 
     /// The longest gap a phrase may allow: keeps matching linear whatever a pack says.
@@ -275,7 +329,10 @@ public struct PolicyLoader {
                 if let message = caseFields["message"]?.scalar?.value { caseMessages[name] = message }
             }
         }
-        let examples = fields["examples"].flatMap { decoder.mapping($0, path: "examples", what: "`examples`", known: ["failing", "passing"]) }
+        if let examples = fields["examples"] {
+            _ = decoder.mapping(examples, path: "examples", what: "`examples`", known: ["failing", "passing"])
+        }
+        let documentation = source.isShipped ? RuleDocumentationSource(bytes: source.bytes) : RuleDocumentationSource(parsed: RuleDocumentation(root))
         let parameters = CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters")
         checks[id] = checkType.init(parameters: parameters)
         let referenceKeys = fields["references"].map { decoder.stringList($0, path: "references", what: "`references`") } ?? []
@@ -285,9 +342,8 @@ public struct PolicyLoader {
         rules[id] = RuleDefinition(
             id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, check: checkName, parameters: fields["parameters"],
             defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
-            message: fields["message"]?.scalar?.value ?? "", rationale: fields["rationale"]?.scalar?.value ?? "",
-            fix: fields["fix"]?.scalar?.value ?? "", failingExample: examples?["failing"]?.scalar?.value ?? "",
-            passingExample: examples?["passing"]?.scalar?.value ?? "", references: referenceKeys.map(\.0), file: source.displayPath)
+            message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0), documentation: documentation,
+            file: source.displayPath)
     }
 
     // MARK: profiles

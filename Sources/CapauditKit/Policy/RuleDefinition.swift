@@ -17,15 +17,17 @@ public struct RuleDefinition: Sendable {
     public var caseMessages: [String: String]
     public var pointsAt: String
     public var message: String
-    public var rationale: String
-    public var fix: String
-    public var failingExample: String
-    public var passingExample: String
     public var references: [String]
+    let documentation: RuleDocumentationSource
     /// Where it was defined, for errors about it.
     public var file: String
 
     public var usesMatrix: Bool { defaultSetting == nil }
+
+    public var rationale: String { documentation.value.rationale }
+    public var fix: String { documentation.value.fix }
+    public var failingExample: String { documentation.value.failingExample }
+    public var passingExample: String { documentation.value.passingExample }
 
     public func message(case name: String?) -> String {
         name.flatMap { caseMessages[$0] } ?? message

@@ -108,4 +108,6 @@ public struct Mechanism: Sendable {
     public var minVersion: Int?
     public var caveat: String
     public var description: String
+    /// The caveat as a clause for messages ("driven by …, never screenshots"), made once.
+    public var caveatClause: String
 }

@@ -1,6 +1,6 @@
 /// Everything a reporter may show: the findings of one run, in report order, with the files and notes.
 public struct RunReport: Sendable {
-    public var results: [FileResult]
+    public let results: [FileResult]
     /// Problems met while walking folders (symlink loops, unreadable folders).
     public var notes: [String]
     public var policy: Policy
@@ -15,24 +15,31 @@ public struct RunReport: Sendable {
         self.policy = policy
         self.toolVersion = toolVersion
         self.repositoryPath = repositoryPath
+        allFindings = results.flatMap(\.findings).sorted(by: Finding.reportOrder)
+        findings = allFindings.filter { $0.suppression == nil }
+        var counts: [Severity: Int] = [:]
+        for finding in findings { counts[finding.severity, default: 0] += 1 }
+        severityCounts = counts
+        var lines: [String: [Int: String]] = [:]
+        for result in results where !result.lines.isEmpty { lines[result.file.path] = result.lines }
+        linesByFile = lines
     }
 
     /// Every finding, suppressed ones included, in report order.
-    public var allFindings: [Finding] {
-        results.flatMap(\.findings).sorted(by: Finding.reportOrder)
-    }
+    public let allFindings: [Finding]
 
     /// The findings that count: not suppressed nor baselined.
-    public var findings: [Finding] {
-        allFindings.filter { $0.suppression == nil }
-    }
+    public let findings: [Finding]
+
+    private let severityCounts: [Severity: Int]
+    private let linesByFile: [String: [Int: String]]
 
     public var manifestCount: Int { results.filter(\.isManifest).count }
 
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    public func count(_ severity: Severity) -> Int { severityCounts[severity] ?? 0 }
 
     public func sourceLine(_ finding: Finding) -> String? {
-        results.first { $0.file.path == finding.file }?.lines[finding.start.line]
+        linesByFile[finding.file]?[finding.start.line]
     }
 }
 
@@ -49,6 +56,10 @@ public enum ReporterRegistry {
     public static let all: [any Reporter.Type] = [
         TextReporter.self,
         JSONReporter.self,
+        SarifReporter.self,
+        GitHubReporter.self,
+        JUnitReporter.self,
+        MarkdownReporter.self,
     ]
 
     public static var names: [String] { all.map { $0.name } }

@@ -41,6 +41,8 @@ public struct CheckConfiguration: Sendable {
     public var fingerprintPath: @Sendable (String) -> String
     /// Keep the decoded manifests in the results (for `report`).
     public var keepManifests: Bool
+    /// Rules that inline suppressions may not silence (config `inline-suppressions.forbid`).
+    public var unsuppressible: Set<String> = []
 
     public init(
         policy: Policy, defaultProfile: String? = nil, settings: RuleSettings = RuleSettings(), selected: Set<String>? = nil,
@@ -76,6 +78,10 @@ public struct FileChecker: Sendable {
         } else {
             switch FileReader.read(file.path, limit: configuration.limits.maxFileBytes) {
             case .success(let read): bytes = read
+            case .failure(.tooLarge) where !ManifestSniffer.looksLikeManifest(FileReader.readHead(file.path, count: ManifestSniffer.headBytes) ?? []):
+                result.isManifest = false
+                if file.named { result.note = "\(file.path): skipped, not a capaudit manifest (no top-level `capaudit` key)" }
+                return result
             case .failure(let failure):
                 result.findings.append(finding(rule: "MAN001", message: failure.description, file: file, document: 0, at: SourcePosition(line: 1, column: 1), path: ""))
                 return result
@@ -104,6 +110,13 @@ public struct FileChecker: Sendable {
             }
             for (index, document) in stream.documents.enumerated() {
                 findings += check(document, index: index, file: file, source: source, manifests: &result.manifests)
+            }
+            let comments = SuppressionCommentFinder.find(in: source, documents: stream.documents)
+            if !comments.isEmpty {
+                let suppressor = InlineSuppressor(policy: policy, forbidden: configuration.unsuppressible) { rule, message, position, detail, fix in
+                    suppressionFinding(rule: rule, message: message, file: file, at: position, detail: detail, fix: fix)
+                }
+                findings += suppressor.apply(comments, to: &findings).compactMap { $0 }
             }
         }
         result.findings = findings.filter(isSelected)
@@ -148,6 +161,14 @@ public struct FileChecker: Sendable {
         }
         if configuration.keepManifests { manifests.append(CheckedManifest(documentIndex: index, manifest: manifest, profile: profile)) }
         return findings
+    }
+
+    /// A SUP finding about a comment, at the severity the settings give SUP rules.
+    private func suppressionFinding(rule id: String, message: String, file: InputFile, at position: SourcePosition, detail: String, fix: String?) -> Finding? {
+        guard let rule = policy.rule(id), let severity = configuration.settings.severity(of: rule, caseName: nil, profile: nil, matrix: nil) else { return nil }
+        return Finding(
+            ruleID: id, slug: rule.slug, severity: severity, message: message, file: file.path, documentIndex: 0, start: position, path: "",
+            fix: fix, detail: detail, fingerprintFile: configuration.fingerprintPath(file.path))
     }
 
     private func isSelected(_ finding: Finding) -> Bool { isSelected(finding.ruleID) }

@@ -33,6 +33,8 @@ public struct Session: Sendable {
     public var configuration: CheckConfiguration
     public var repositoryRoot: String?
     public var workingDirectory: String
+    /// The config's `baseline`, resolved against the config's folder.
+    public var configBaseline: String?
 
     public static func open(_ options: SessionOptions) throws(SessionError) -> Session {
         let cwd = currentDirectory()
@@ -83,7 +85,7 @@ public struct Session: Sendable {
         }
         func ruleIDs(_ names: [String], option: String) throws(SessionError) -> Set<String> {
             var ids = Set<String>()
-            for name in names.flatMap({ $0.split(separator: ",").map { String($0).trimmingSpaces } }) where !name.isEmpty {
+            for name in names.flatMap({ $0.split(separator: ",").map { String($0).trimmed } }) where !name.isEmpty {
                 guard let rule = policy.rule(name) else {
                     throw .usage("\(option): unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))")
                 }
@@ -94,11 +96,15 @@ public struct Session: Sendable {
         let selected = try ruleIDs(options.select, option: "--select")
         let ignored = try ruleIDs(options.ignore, option: "--ignore")
         let fingerprintRoot = root ?? cwd
-        let configuration = CheckConfiguration(
+        var configuration = CheckConfiguration(
             policy: policy, defaultProfile: profile, settings: RuleSettings(layers: [config.rules]),
             selected: selected.isEmpty ? nil : selected, ignored: ignored, limits: options.limits,
             fingerprintPath: { path in relativePath(absolute(path, cwd: cwd), to: fingerprintRoot) }, keepManifests: options.keepManifests)
-        return Session(policy: policy, config: config, configuration: configuration, repositoryRoot: root, workingDirectory: cwd)
+        configuration.unsuppressible = config.unsuppressible
+        let baseline = config.baseline.map { path in
+            path.hasPrefix("/") ? path : relativePath("\(configPath.map { parent(of: $0) } ?? cwd)/\(path)", to: cwd)
+        }
+        return Session(policy: policy, config: config, configuration: configuration, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
     }
 
     /// The path relative to the repository root (or the working folder), for SARIF and fingerprints.
@@ -147,11 +153,5 @@ public struct Session: Sendable {
         let prefix = base.hasSuffix("/") ? base : base + "/"
         if absolutePath.hasPrefix(prefix) { return String(absolutePath.dropFirst(prefix.count)) }
         return path
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

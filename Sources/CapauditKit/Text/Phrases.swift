@@ -16,7 +16,7 @@ enum Phrases {
 
     /// A sentence turned into a clause: first letter lowered (unless an acronym or API name), final stop removed.
     static func clause(_ sentence: String) -> String {
-        var text = String(sentence.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        var text = sentence.trimmed
         if text.hasSuffix(".") { text.removeLast() }
         guard let first = text.first, let second = text.dropFirst().first, first.isUppercase, second.isLowercase else { return text }
         return first.lowercased() + text.dropFirst()
@@ -26,4 +26,18 @@ enum Phrases {
     static func flowList(_ items: [String]) -> String {
         "[" + items.joined(separator: ", ") + "]"
     }
+}
+
+extension String {
+    /// Without leading and trailing white space; works on scalars, so it stays cheap on long text.
+    var trimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// `pt_BR` → `pt-BR`, for language-tag suggestions.
+    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }

@@ -13,6 +13,7 @@ public struct ScalarSourceMap {
     public init(scalar: YAMLScalar, node: YAMLNode, source: SourceLines) {
         guard let startOffset = source.byteOffset(of: node.start) else { return }
         var walker = SourceWalker(bytes: source.bytes, offset: startOffset, position: node.start)
+        walker.skipNodeProperties()
         switch scalar.style {
         case .singleQuoted, .doubleQuoted:
             walker.advance()
@@ -95,6 +96,14 @@ private struct SourceWalker {
         offset += 1
         while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
         position.column += 1
+    }
+
+    /// An anchor (`&name`) or tag (`!tag`) before the scalar itself, with the spaces after it.
+    mutating func skipNodeProperties() {
+        while let head = current, head == "&" || head == "!" {
+            while let scalar = current, scalar != " ", scalar != "\t", scalar != "\n", scalar != "\r" { advance() }
+            while let scalar = current, scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" { advance() }
+        }
     }
 
     mutating func skipLine() {

@@ -28,7 +28,7 @@ enum CapauditCommand {
     static let version = "0.1.0"
 
     static var commands: [any Command.Type] {
-        [CheckCommand.self, VersionCommand.self]
+        [CheckCommand.self, ExplainCommand.self, RulesCommand.self, InitCommand.self, ReportCommand.self, SchemaCommand.self, HookCommand.self, VersionCommand.self]
     }
 
     static var help: String {

@@ -1,4 +1,5 @@
 import CapauditKit
+import YAML
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,6 +24,9 @@ struct CheckCommand: Command {
             OptionSpec(name: "quiet", value: nil, help: "Print nothing when there is no finding; leave out the summary and notes."),
             OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
+            OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
+            OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE; report entries that no longer match."),
+            OptionSpec(name: "write-baseline", value: "FILE", help: "Record today's findings in FILE and exit 0."),
         ] + SessionSetup.options
     }
 
@@ -34,7 +38,19 @@ struct CheckCommand: Command {
         guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
         let failOn = arguments.value("fail-on").flatMap(FailOn.init) ?? session.config.failOn ?? .error
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let discovery = Discovery(exclude: session.config.exclude, include: session.config.include).discover(paths)
+        let discovery: DiscoveryResult
+        if arguments.has("staged") {
+            guard arguments.positionals.isEmpty else { throw UsageError(message: "--staged checks the git index; give no paths with it") }
+            do throws(GitIndex.Failure) {
+                let staged = try GitIndex.stagedFiles(workingDirectory: session.workingDirectory)
+                discovery = DiscoveryResult(files: staged, missing: [], notes: [])
+            } catch {
+                Output.err("capaudit check --staged: \(ControlEscaping.escape(error.message))\n")
+                return ExitCode.failure
+            }
+        } else {
+            discovery = Discovery(exclude: session.config.exclude, include: session.config.include).discover(paths)
+        }
         if !discovery.missing.isEmpty {
             for path in discovery.missing {
                 Output.err("capaudit check: \(ControlEscaping.escape(path)): no such file or folder\n")
@@ -45,6 +61,21 @@ struct CheckCommand: Command {
         var results = CheckRun.run(discovery.files, checker: checker, jobs: jobs)
         if !session.config.findings.isEmpty, let configFile = session.config.file {
             results.append(FileResult(file: InputFile(path: configFile, named: true), findings: session.config.findings, isManifest: false))
+        }
+        if let baselineFile = arguments.value("write-baseline") {
+            let baseline = Baseline(findings: results.flatMap(\.findings), repositoryPath: { session.repositoryPath($0) })
+            if let error = Output.writeFile(baselineFile, baseline.json) {
+                Output.err("capaudit check: \(error)\n")
+                return ExitCode.failure
+            }
+            Output.err("capaudit check: wrote \(baseline.entries.count) baseline entries to \(ControlEscaping.escape(baselineFile))\n")
+            return ExitCode.success
+        }
+        if let baselineFile = arguments.value("baseline") ?? session.configBaseline {
+            guard let stale = try applyBaseline(baselineFile, to: &results, session: session) else { return ExitCode.failure }
+            if !stale.isEmpty {
+                results.append(FileResult(file: InputFile(path: baselineFile, named: true), findings: stale, isManifest: false))
+            }
         }
         let report = RunReport(
             results: results, notes: discovery.notes, policy: session.policy, toolVersion: CapauditCommand.version,
@@ -76,6 +107,26 @@ struct CheckCommand: Command {
             Output.err("stats: \(discovery.files.count) files, \(report.manifestCount) manifests, \(report.findings.count) findings, \(jobs) jobs, \(elapsed.formatted)\n")
         }
         return report.findings.contains { failOn.fails($0.severity) } ? ExitCode.findings : ExitCode.success
+    }
+}
+
+/// Reads the baseline and marks the findings it records; nil when it cannot be read (exit 2).
+private func applyBaseline(_ file: String, to results: inout [FileResult], session: Session) throws(UsageError) -> [Finding]? {
+    let bytes: [UInt8]
+    switch FileReader.read(file, limit: 64 * 1024 * 1024) {
+    case .success(let read): bytes = read
+    case .failure(.missing): throw UsageError(message: "baseline `\(file)` does not exist; create it with --write-baseline \(file)")
+    case .failure(let failure):
+        Output.err("\(ControlEscaping.escape(file)): \(failure)\n")
+        return nil
+    }
+    do throws(PolicyError) {
+        let baseline = try Baseline.parse(bytes, displayPath: file)
+        return baseline.apply(
+            to: &results, repositoryPath: { session.repositoryPath($0) }, baselineFile: file, baselineText: SourceLines(bytes), policy: session.policy)
+    } catch {
+        for problem in error.problems { Output.err("\(ControlEscaping.escape(problem.description))\n") }
+        return nil
     }
 }
 

@@ -52,7 +52,7 @@ enum ArgumentParser {
                 onlyPositionals = true
                 continue
             }
-            if argument == "-h" {
+            if argument == "-h" || argument == "--help" {
                 parsed.flags.insert("help")
                 continue
             }

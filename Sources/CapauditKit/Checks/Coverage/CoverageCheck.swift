@@ -31,7 +31,7 @@ struct CoverageCheck: Check {
             let covers = taxonomy.names(of: mechanism.covers)
             let coversText = covers.isEmpty ? "covers nothing alone" : "covers \(Phrases.list(covers))"
             let explains = mechanism.covers.count >= 2 && !mechanism.covers.isSuperset(of: coverage.missing) && !mechanism.caveat.isEmpty
-            return "`\(mechanism.id)` \(coversText)" + (explains ? " (\(Phrases.clause(mechanism.caveat)))" : "")
+            return "`\(mechanism.id)` \(coversText)" + (explains ? " (\(mechanism.caveatClause))" : "")
         }
         return parts.joined(separator: "; ")
     }
@@ -83,7 +83,7 @@ struct SmallestFix {
             return "no \(coverage.platform.displayName) mechanism covers this at the app's minimum OS: \(masked)"
         }
         let names = mechanisms.map(\.id)
-        let caveats = mechanisms.filter { !$0.caveat.isEmpty }.map { "`\($0.id)`: \(Phrases.clause($0.caveat))" }
+        let caveats = mechanisms.filter { !$0.caveat.isEmpty }.map { "`\($0.id)`: \($0.caveatClause)" }
         let caveatText = caveats.isEmpty ? "" : "; mind: \(caveats.joined(separator: "; "))"
         return "add \(Phrases.code(names)) to its `protect` for \(platform) (`protect: {\(platform): \(Phrases.flowList(names))}`) \(masked)\(caveatText)"
     }

@@ -18,7 +18,7 @@ struct LexiconCheck: Check {
         guard let selection else { return [] }
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(selection) {
-            let matches = lexicon.list(list).matches(in: Tokenizer.tokens(text.entry.value))
+            let matches = lexicon.list(list).matches(in: text.tokens)
             for (occurrence, match) in matches.enumerated() {
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["suggestion": match.entry.suggestion, "entry": match.entry.text],

@@ -5,7 +5,7 @@ struct NoLexiconCheck: Check {
     init(parameters: CheckParameters) {}
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
-        let available = context.policy.lexicons.keys.sorted()
+        let available = context.policy.languages
         return context.texts.filter { context.policy.lexicon(for: $0.entry.language) == nil }.map { text in
             Emission(
                 location: text.entry.location, arguments: ["language": text.entry.language, "available": available.joined(separator: ", ")],

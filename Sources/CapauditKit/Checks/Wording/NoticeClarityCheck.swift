@@ -19,7 +19,7 @@ struct NoticeClarityCheck: Check {
             if sentences > maxSentences { problems.append("\(sentences) sentences (at most \(maxSentences))") }
             let length = value.unicodeScalars.count
             if length > maxLength { problems.append("\(length) characters (at most \(maxLength))") }
-            let tokens = Tokenizer.tokens(value)
+            let tokens = text.tokens
             if !namesSomethingAffected(tokens, lexicon: lexicon, screen: text.screen, context: context) {
                 problems.append("it does not say what is affected (content, details, a field's label, ...)")
             }

@@ -11,7 +11,7 @@ struct ShoutingCheck: Check {
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(.personFacing) {
-            for token in Tokenizer.tokens(text.entry.value) where isShouted(token.original) && !lexicon.acronyms.contains(token.original) {
+            for token in text.tokens where isShouted(token.original) && !lexicon.acronyms.contains(token.original) {
                 emissions.append(context.wordingEmission(
                     text, from: token.start, to: token.end, arguments: ["word": token.original],
                     fix: "write it in sentence case: \(token.original.prefix(1))\(token.original.dropFirst().lowercased())", detail: token.original))

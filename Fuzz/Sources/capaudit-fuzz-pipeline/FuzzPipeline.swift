@@ -1,0 +1,28 @@
+import CapauditKit
+import YAML
+
+/// The shipped policy, loaded once for the whole fuzzing run.
+let policy: Policy = {
+    do throws(PolicyError) {
+        return try PolicyLoader.shipped()
+    } catch {
+        fatalError("the shipped policy does not load: \(error)")
+    }
+}()
+
+/// libFuzzer entry: any bytes go through the whole pipeline (load, decode, evaluate, suppress)
+/// and every reporter; nothing may trap or hang.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if !ManifestSniffer.looksLikeManifest(bytes) { bytes = Array("capaudit: 1\n".utf8) + bytes }
+    let configuration = CheckConfiguration(
+        policy: policy, defaultProfile: "banking", limits: YAMLLimits(maxFileBytes: 1 << 20, maxDepth: 64, maxAliasExpansion: 10_000),
+        keepManifests: true)
+    let result = FileChecker(configuration: configuration).check(InputFile(path: "fuzz.yml", named: true, content: bytes))
+    let report = RunReport(results: [result], notes: [], policy: policy, toolVersion: "fuzz")
+    for reporter in ReporterRegistry.all {
+        _ = reporter.init().render(report)
+    }
+    return 0
+}

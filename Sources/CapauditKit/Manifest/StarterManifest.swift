@@ -1,0 +1,140 @@
+/// The commented manifest `capaudit init` writes: one screen whose sensitive value is covered
+/// on every shipped platform, one value shown masked, one risky action handled as the profile
+/// asks, detection that drives the iOS redaction, and a neutral capture notice. For each
+/// shipped profile and platform choice it passes `capaudit check` without a finding.
+public enum StarterManifest {
+    /// The screen a profile's starter shows; a profile from a rule pack gets its base's, else the general one.
+    struct Screen {
+        var id: String
+        var title: String
+        var covered: (id: String, label: String, kind: String, comment: String)
+        var masked: (id: String, label: String, kind: String, comment: String)
+        var action: (id: String, label: String, kind: String, onCapture: String, message: String, comment: String)
+    }
+
+    static let shownInFull = "Shown in full: the screen's protection covers every capture channel the profile names."
+
+    /// Where the comments of the `app` lines start, so that they line up.
+    static let commentColumn = 36
+
+    static func commented(_ line: String, _ comment: String) -> String {
+        line + String(repeating: " ", count: max(1, commentColumn - line.count)) + "# " + comment
+    }
+
+    static func screen(for lineage: [String]) -> Screen {
+        if lineage.contains("banking") {
+            return Screen(
+                id: "accounts", title: "Accounts",
+                covered: ("available-balance", "Available balance", "balance", shownInFull),
+                masked: ("account-number", "Account number", "account-number", "Shown masked (\"•• 4821\"): masking covers every threat on every platform."),
+                action: ("send-money", "Send money", "fund-transfer", "disable", "Transfers are paused while your screen is shared.",
+                         "Money movement pauses while the screen is shared (remote-access scams)."))
+        }
+        if lineage.contains("health") {
+            return Screen(
+                id: "patient-details", title: "Patient details",
+                covered: ("date-of-birth", "Date of birth", "date-of-birth", shownInFull),
+                masked: ("record-number", "Medical record number", "medical-record-number", "Shown masked: masking covers every threat, screenshots on iOS included."),
+                action: ("share-records", "Share records", "share-records", "disable", "Sharing records is paused while your screen is shared.",
+                         "Records leave the app only when nobody else can watch the screen."))
+        }
+        return Screen(
+            id: "profile", title: "Your profile",
+            covered: ("date-of-birth", "Date of birth", "date-of-birth", shownInFull),
+            masked: ("card-number", "Card number", "card-number", "Last four digits only: masking covers every threat on every platform."),
+            action: ("delete-account", "Delete account", "delete-account", "confirm", "Screen sharing is on. Delete this account anyway?",
+                     "Asks again while the screen is shared, so that nobody watching can hurry it."))
+    }
+
+    /// The starter manifest for a profile (with its `extends` lineage) and the platforms the app ships on.
+    public static func text(profile: String, lineage: [String], platforms: [Platform]) -> String {
+        let ios = platforms.contains(.ios)
+        let android = platforms.contains(.android)
+        let screen = screen(for: lineage)
+        var lines: [String] = []
+        lines += [
+            "# yaml-language-server: $schema=./capaudit.schema.json",
+            "# Screen capture manifest for capaudit: which screens show sensitive data, and how the app",
+            "# protects them from screenshots, screen recording, mirroring, remote control and the app",
+            "# switcher snapshot. `capaudit check` audits it; `capaudit explain FILE:LINE` explains a finding.",
+            "# The first line points editors at the JSON Schema (completion and checks as you type);",
+            "# write the schema beside this file with: capaudit schema > capaudit.schema.json",
+            "capaudit: 1",
+            "app:",
+            commented("  name: My App", "the app's name as people know it"),
+            commented("  profile: \(profile)", "banking | health | general, or a profile from a rule pack"),
+            "  platforms:",
+        ]
+        if ios {
+            lines += [
+                "    ios:",
+                commented("      deployment-target: \"16.0\"", "the oldest iOS the app supports, quoted"),
+            ]
+        }
+        if android {
+            lines += [
+                "    android:",
+                commented("      min-sdk: 28", "the oldest Android API level the app supports"),
+                "      target-sdk: 35",
+            ]
+        }
+        lines += ["", "capture:"]
+        if ios {
+            lines += [
+                "  # iOS: UITraitCollection.sceneCaptureState says when the screen is recorded, mirrored or",
+                "  # shared, and drives every iOS `redact-on-capture` below.",
+                "  detect: [scene-capture-state]",
+                "  # iOS: a cover view installed in sceneDidEnterBackground keeps every screen out of the",
+                "  # app switcher snapshot.",
+                "  protect:",
+                "    ios: [cover-on-background]",
+            ]
+        }
+        if android {
+            lines += [
+                "  # Android: FLAG_SECURE (below) keeps the content out of every capture without detection.",
+                "  # To react to a recording as well, add screen-recording-callback (API 35) to `detect` and",
+                "  # DETECT_SCREEN_RECORDING to the permissions.",
+            ]
+        }
+        lines += [
+            "  # Shown while the screen is captured: calm, and says what is hidden.",
+            "  notice:",
+            "    style: banner",
+            "    text: \"Screen sharing is active. Some details are hidden until it ends.\"",
+            "",
+            "screens:",
+            "  - id: \(screen.id)",
+            "    title: \(screen.title)",
+        ]
+        lines.append("    # The screen's protection applies to each of its fields.")
+        if ios { lines.append("    # iOS: redact-on-capture hides the values while the screen is recorded, mirrored or shared.") }
+        if android {
+            lines.append("    # Android: FLAG_SECURE on this screen's window blocks screenshots, recording, mirroring,")
+            lines.append("    # remote control and the app switcher snapshot. A dialog or sheet needs its own.")
+        }
+        lines.append("    protect:")
+        if ios { lines.append("      ios: [redact-on-capture]") }
+        if android { lines.append("      android: [flag-secure]") }
+        lines += [
+            "    fields:",
+            "      # \(screen.covered.comment)",
+            "      - id: \(screen.covered.id)",
+            "        label: \(screen.covered.label)",
+            "        kind: \(screen.covered.kind)",
+            "      # \(screen.masked.comment)",
+            "      - id: \(screen.masked.id)",
+            "        label: \(screen.masked.label)",
+            "        kind: \(screen.masked.kind)",
+            "        display: masked",
+            "    actions:",
+            "      # \(screen.action.comment)",
+            "      - id: \(screen.action.id)",
+            "        label: \(screen.action.label)",
+            "        kind: \(screen.action.kind)",
+            "        on-capture: \(screen.action.onCapture)",
+            "        message: \"\(screen.action.message)\"",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

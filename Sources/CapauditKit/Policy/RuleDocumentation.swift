@@ -1,0 +1,76 @@
+import Synchronization
+import YAML
+
+/// The parts of a rule that only people read: rationale, fix and examples.
+public struct RuleDocumentation: Sendable, Equatable {
+    public var rationale = ""
+    public var fix = ""
+    public var failingExample = ""
+    public var passingExample = ""
+
+    static let keys = ["rationale", "fix", "examples"]
+
+    init(rationale: String, fix: String, failingExample: String, passingExample: String) {
+        self.rationale = rationale
+        self.fix = fix
+        self.failingExample = failingExample
+        self.passingExample = passingExample
+    }
+
+    /// Reads the documentation keys of a rule file's root mapping.
+    init(_ root: YAMLNode) {
+        rationale = root["rationale"]?.scalar?.value ?? ""
+        fix = root["fix"]?.scalar?.value ?? ""
+        failingExample = root["examples"]?["failing"]?.scalar?.value ?? ""
+        passingExample = root["examples"]?["passing"]?.scalar?.value ?? ""
+    }
+}
+
+/// A rule's documentation, read from its file on first use: `check` never needs it, so the
+/// shipped rules are loaded without it (a pre-commit run stays fast), and `explain`, SARIF and
+/// the docs read it when asked.
+final class RuleDocumentationSource: Sendable {
+    private let state: Mutex<(bytes: [UInt8], parsed: RuleDocumentation?)>
+
+    init(parsed: RuleDocumentation) {
+        state = Mutex(([], parsed))
+    }
+
+    init(bytes: [UInt8]) {
+        state = Mutex((bytes, nil))
+    }
+
+    var value: RuleDocumentation {
+        state.withLock { state in
+            if let parsed = state.parsed { return parsed }
+            let root = (try? YAMLLoader.load(state.bytes))?.documents.first
+            let parsed = root.map(RuleDocumentation.init) ?? RuleDocumentation(rationale: "", fix: "", failingExample: "", passingExample: "")
+            state = ([], parsed)
+            return parsed
+        }
+    }
+
+    /// The rule file with its documentation blocks blanked (line breaks kept, so that
+    /// positions are unchanged): what a check run parses.
+    static func withoutDocumentation(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count / 3)
+        var blanking = false
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let first = bytes[lineStart]
+            if first != UInt8(ascii: " "), first != UInt8(ascii: "#"), first != 0x0A, first != 0x0D {
+                blanking = RuleDocumentation.keys.contains { key in
+                    let keyBytes = Array((key + ":").utf8)
+                    return lineEnd - lineStart >= keyBytes.count && Array(bytes[lineStart..<lineStart + keyBytes.count]) == keyBytes
+                }
+            }
+            if !blanking { output.append(contentsOf: bytes[lineStart..<lineEnd]) }
+            if lineEnd < bytes.count { output.append(0x0A) }
+            lineStart = lineEnd + 1
+        }
+        return output
+    }
+}

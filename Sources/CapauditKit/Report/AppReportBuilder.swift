@@ -1,0 +1,125 @@
+import YAML
+
+/// Builds an app's report from its decoded manifest and its findings. The matrix reads the
+/// coverage the checks read (`EvaluationContext.coverage`), and a gap is linked to the finding
+/// of the rule whose check reports it, found by what the finding is about (path, platform).
+struct AppReportBuilder {
+    let policy: Policy
+    /// Rule ids by the check that implements them, so that rule packs' rules link too.
+    let coverageRules: Set<String>
+    let windowFlagRules: Set<String>
+    let optOutRules: Set<String>
+    let actionPolicyRules: Set<String>
+
+    init(policy: Policy) {
+        self.policy = policy
+        func rules(_ check: String) -> Set<String> { Set(policy.rules.filter { $0.check == check }.map(\.id)) }
+        coverageRules = rules(CoverageCheck.name)
+        windowFlagRules = rules(WindowFlagCheck.name)
+        optOutRules = rules(OptOutCheck.name)
+        actionPolicyRules = rules(ActionPolicyCheck.name)
+    }
+
+    func build(file: String, checked: CheckedManifest, isOneOfSeveral: Bool, findings: [ReportFinding]) -> AppReport {
+        let manifest = checked.manifest
+        // Coverage reads no source text; spans are for wording checks only.
+        let context = EvaluationContext(manifest: manifest, profile: checked.profile, policy: policy, source: SourceLines([]))
+        let lookup = FindingLookup(findings: findings)
+        let matrix = matrix(context, lookup)
+        var actions: [ActionReview] = []
+        var optOuts: [OptOutReview] = []
+        for screen in manifest.screens {
+            for action in screen.actions {
+                actions.append(ActionReview(
+                    screen: screen, action: action, requirement: checked.profile.actionRequirement(kind: action.kind, risk: action.risk),
+                    finding: lookup.first(actionPolicyRules, at: action.location.path)))
+            }
+            if let optOut = screen.optOut {
+                let exempted = matrix.screens.first { $0.screen.id == screen.id }?.rows.flatMap(\.cells).filter {
+                    if case .exempt = $0.state { return true } else { return false }
+                }.count ?? 0
+                optOuts.append(OptOutReview(screen: screen, optOut: optOut, exemptedCells: exempted, finding: lookup.first(optOutRules, at: screen.location.path)))
+            }
+        }
+        let sensitiveFields = matrix.rows.count
+        return AppReport(
+            file: file, documentIndex: checked.documentIndex, isOneOfSeveral: isOneOfSeveral, app: manifest.app, profile: checked.profile,
+            matrix: matrix, otherFieldCount: manifest.screens.reduce(0) { $0 + $1.fields.count } - sensitiveFields,
+            actions: actions, texts: texts(manifest, lookup), optOuts: optOuts, findings: findings)
+    }
+
+    func matrix(_ context: EvaluationContext, _ lookup: FindingLookup) -> CoverageMatrix {
+        let threats = context.taxonomy.threats
+        var screens: [MatrixScreen] = []
+        for screen in context.manifest.screens {
+            let rows = screen.fields.filter { context.isSensitive($0.kind) }.map { field in
+                let cells = context.coverage.filter { $0.screen.id == screen.id && $0.field.id == field.id }.flatMap { coverage in
+                    threats.map { cell(coverage, $0, context, lookup) }
+                }
+                return MatrixRow(field: field, cells: cells)
+            }
+            if !rows.isEmpty { screens.append(MatrixScreen(screen: screen, rows: rows)) }
+        }
+        return CoverageMatrix(platforms: context.manifest.app.platforms, threats: threats, screens: screens)
+    }
+
+    func cell(_ coverage: FieldCoverage, _ threat: Threat, _ context: EvaluationContext, _ lookup: FindingLookup) -> MatrixCell {
+        var covers: [Cover] = coverage.displayCovers ? [.display(coverage.field.display)] : []
+        covers += coverage.mechanisms.filter { $0.covers.contains(threat.bit) }.map(Cover.mechanism)
+        var cell = MatrixCell(platform: coverage.platform, threat: threat.id, state: .notRequired, coveredBy: covers, finding: nil)
+        guard let severity = coverage.requirement?.severity(ofThreat: threat.bit) else { return cell }
+        guard coverage.missing.contains(threat.bit) else {
+            cell.state = .covered
+            return cell
+        }
+        if coverage.screen.optOut?.hasReason == true {
+            cell.state = .exempt(severity)
+            cell.finding = lookup.first(optOutRules, at: coverage.screen.location.path)
+        } else {
+            cell.state = .missing(severity)
+            let rules = WindowFlagCheck.isWindowWithoutFlag(coverage, context) ? windowFlagRules : coverageRules
+            cell.finding = lookup.first(rules, at: coverage.field.location.path, on: coverage.platform)
+        }
+        return cell
+    }
+
+    func texts(_ manifest: Manifest, _ lookup: FindingLookup) -> [TextReview] {
+        var texts: [TextReview] = []
+        if let notice = manifest.capture.notice, let text = notice.text {
+            texts.append(TextReview(role: .captureNotice, style: notice.style, text: text, findings: lookup.within(notice.location.path)))
+        }
+        if let response = manifest.capture.onScreenshot, let text = response.text {
+            texts.append(TextReview(role: .screenshotText, text: text, findings: lookup.within(response.location.path)))
+        }
+        for screen in manifest.screens {
+            for notice in screen.notices {
+                guard let text = notice.text else { continue }
+                texts.append(TextReview(
+                    role: notice.when == .capture ? .captureNotice : .screenshotText, screen: screen, style: notice.style, text: text,
+                    findings: lookup.within(notice.location.path)))
+            }
+            for action in screen.actions {
+                guard let message = action.message else { continue }
+                texts.append(TextReview(role: .actionMessage, screen: screen, action: action, text: message, findings: lookup.within(message.location.path)))
+            }
+        }
+        return texts
+    }
+}
+
+/// Finds an app's findings by what they are about.
+struct FindingLookup {
+    let findings: [ReportFinding]
+
+    func first(_ rules: Set<String>, at path: String, on platform: Platform? = nil) -> ReportFinding? {
+        findings.first { rules.contains($0.finding.ruleID) && $0.finding.path == path && $0.finding.platform == platform }
+    }
+
+    /// Findings about a node or anything inside it.
+    func within(_ path: String) -> [ReportFinding] {
+        findings.filter { finding in
+            let found = finding.finding.path
+            return found == path || found.hasPrefix(path + ".") || found.hasPrefix(path + "[")
+        }
+    }
+}

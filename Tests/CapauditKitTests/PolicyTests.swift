@@ -1,0 +1,114 @@
+@testable import CapauditKit
+import Foundation
+import TestSupport
+import Testing
+import YAML
+
+@Suite struct PolicyTests {
+    let policy = Manifests.policy
+
+    @Test func everyRuleOfTheCatalogueIsShipped() {
+        let groups = ["MAN": 4, "CAP": 11, "BNK": 3, "HLT": 1, "AND": 6, "IOS": 4, "WRD": 9, "SUP": 3]
+        for (prefix, count) in groups {
+            let ids = (1...count).map { String(format: "\(prefix)%03d", $0) }
+            for id in ids { #expect(policy.rule(id) != nil, "missing rule \(id)") }
+        }
+        #expect(policy.rules.count == groups.values.reduce(0, +))
+    }
+
+    @Test func everyCheckIsUsedAndEveryRuleNamesAKnownCheck() {
+        let used = Set(policy.rules.map(\.check))
+        #expect(used == Set(CheckRegistry.names))
+    }
+
+    @Test func profilesResolveTheirExtendsChains() throws {
+        let banking = try #require(policy.profiles["banking"])
+        #expect(banking.lineage == ["general", "banking"])
+        let taxonomy = policy.taxonomy
+        func threats(_ names: [String]) -> ThreatSet {
+            names.reduce(ThreatSet()) { $0.union(taxonomy.threat(named: $1)?.bit ?? ThreatSet()) }
+        }
+        let account = try #require(banking.coverage["account-number"])
+        #expect(account.severity(ofThreat: threats(["recording"])) == .error)
+        #expect(account.severity(ofThreat: threats(["screenshot"])) == .warning)
+        #expect(banking.coverage["booking-reference"] == nil)
+        #expect(policy.profiles["general"]?.coverage["booking-reference"]?.severity(ofThreat: threats(["screenshot"])) == .info)
+        #expect(banking.actionRequirement(kind: "fund-transfer", risk: .high)?.minimum == .disable)
+        #expect(policy.profiles["health"]?.actionRequirement(kind: "other", risk: .high)?.severity == .error)
+    }
+
+    @Test func severitiesFollowTheCatalogueColumns() throws {
+        let settings = RuleSettings()
+        func severity(_ rule: String, _ profile: String, case caseName: String? = nil) throws -> Severity? {
+            settings.severity(of: try #require(policy.rule(rule)), caseName: caseName, profile: policy.profiles[profile], matrix: nil)
+        }
+        #expect(try severity("CAP003", "general") == .info)
+        #expect(try severity("CAP003", "banking") == .warning)
+        #expect(try severity("BNK001", "health") == nil)
+        #expect(try severity("HLT001", "general") == nil)
+        #expect(try severity("HLT001", "health") == .warning)
+        #expect(try severity("CAP007", "banking", case: "no-reason") == .error)
+        #expect(try severity("CAP007", "banking", case: "with-reason") == .info)
+        #expect(try severity("AND001", "general", case: "unused") == .info)
+        let configured = RuleSettings(layers: [["CAP003": .on(.error), "AND001": .off]])
+        #expect(configured.severity(of: try #require(policy.rule("CAP003")), caseName: nil, profile: policy.profiles["general"], matrix: nil) == .error)
+        #expect(configured.severity(of: try #require(policy.rule("AND001")), caseName: "unused", profile: nil, matrix: nil) == nil)
+    }
+
+    @Test func brokenPackIsReportedAtItsFileLineAndColumn() {
+        let broken = PolicySource(relativePath: "rules/X001.yml", displayPath: "pack/rules/X001.yml", bytes: Array("id: X001\nslug: x\ntitle: X\ncheck: fild\nseverity: warning\nmessage: m\n".utf8))
+        do throws(PolicyError) {
+            _ = try PolicyLoader.load(EmbeddedRules.sources + [broken])
+            Issue.record("a pack with an unknown check loaded")
+        } catch {
+            let problem = error.problems.first
+            #expect(problem?.file == "pack/rules/X001.yml")
+            #expect(problem?.position == SourcePosition(line: 4, column: 8))
+            #expect(problem?.message.contains("did you mean `field`?") == true)
+        }
+    }
+
+    @Test func extendsCyclesAreErrors() {
+        let a = PolicySource(relativePath: "profiles/a.yml", displayPath: "pack/profiles/a.yml", bytes: Array("id: a\nextends: b\n".utf8))
+        let b = PolicySource(relativePath: "profiles/b.yml", displayPath: "pack/profiles/b.yml", bytes: Array("id: b\nextends: a\n".utf8))
+        do throws(PolicyError) {
+            _ = try PolicyLoader.load(EmbeddedRules.sources + [a, b])
+            Issue.record("an extends cycle loaded")
+        } catch {
+            #expect(error.problems.contains { $0.message.contains("cycle") && $0.position != nil })
+        }
+    }
+}
+
+/// The shipped lexicons and rule documentation are read on first use; they must all be valid.
+@Suite struct ShippedPolicyIsValidTests {
+    @Test func everyShippedLexiconLoads() {
+        let policy = Manifests.policy
+        #expect(policy.languages == ["de", "en", "es", "fr", "vi"])
+        for language in policy.languages {
+            let lexicon = policy.lexicon(for: language)
+            #expect(lexicon != nil, "Rules/wording/\(language).yml does not load")
+            #expect(lexicon?.list("alarm").entries.isEmpty == false)
+        }
+        #expect(policy.lexicon(for: "en-GB")?.language == "en")
+        #expect(policy.lexicon(for: "it") == nil)
+    }
+
+    @Test func shippedLexiconsHaveNoErrors() throws {
+        for source in EmbeddedRules.sources where source.relativePath.hasPrefix("wording/") {
+            let root = try #require(try YAMLLoader.load(source.bytes).documents.first)
+            let decoder = NodeDecoder()
+            _ = PolicyLoader.lexicon(root, source: source, decoder)
+            #expect(decoder.problems.isEmpty, "\(source.displayPath): \(decoder.problems.map(\.message))")
+        }
+    }
+
+    @Test func documentationIsBlankedWithoutMovingLines() throws {
+        let text = "id: X\nrationale: |\n  why\n  more\nfix: >\n  do\nexamples:\n  failing: |\n    a: 1\nreferences: [S1]\n"
+        let core = String(decoding: RuleDocumentationSource.withoutDocumentation(Array(text.utf8)), as: UTF8.self)
+        #expect(core == "id: X\n\n\n\n\n\n\n\n\nreferences: [S1]\n")
+        let full = RuleDocumentationSource(bytes: Array(text.utf8)).value
+        #expect(full.rationale == "why\nmore\n")
+        #expect(full.failingExample == "a: 1\n")
+    }
+}

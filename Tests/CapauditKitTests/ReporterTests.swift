@@ -1,0 +1,347 @@
+import CapauditKit
+import Foundation
+import TestSupport
+import Testing
+import YAML
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Every output format, read back: JSON and SARIF parsed, GitHub commands split, JUnit parsed
+/// as XML, Markdown tables split; and manifest text that tries to escape each format stays put.
+@Suite struct ReporterTests {
+    /// A travel manifest with an inline suppression, two wording findings with spans, and a
+    /// CAP001 on iOS.
+    static let travel = """
+        capaudit: 1
+        app:
+          name: Atlas Travel
+          profile: general
+          platforms:
+            ios:
+              deployment-target: "17.0"
+        capture:
+          notice:
+            style: banner
+            text: "Screen sharing is on. Your booking is visible!"
+        screens:
+          - id: checkout
+            title: Checkout
+            fields:
+              # capaudit: ignore BNK001 -- the card form is a hosted payment page
+              - id: card
+                label: Card number
+                kind: card-number
+
+        """
+
+    static func report(_ results: [FileResult], repositoryPath: @escaping @Sendable (String) -> String = { $0 }) -> RunReport {
+        RunReport(results: results, notes: [], policy: Manifests.policy, toolVersion: "9.8.7", repositoryPath: repositoryPath)
+    }
+
+    static func report(_ findings: [Finding]) -> RunReport {
+        report([FileResult(file: InputFile(path: "manifest.yml", named: true), findings: findings, isManifest: true)])
+    }
+
+    static func finding(message: String, file: String = "manifest.yml", fix: String? = nil, end: SourcePosition? = nil) -> Finding {
+        Finding(
+            ruleID: "WRD001", slug: "alarming-words", severity: .warning, message: message, file: file, documentIndex: 0,
+            start: SourcePosition(line: 3, column: 5), end: end, path: "capture.notice.text", fix: fix)
+    }
+
+    // MARK: JSON
+
+    @Test func jsonCarriesEveryMemberAndSeparatesSuppressedFindings() throws {
+        let output = JSONReporter().render(Self.report([Manifests.check(Self.travel, path: "app/capture.yml")]))
+        let document = try JSONParser.parse(output)
+        #expect(document["version"] == .integer(1))
+        #expect(document["tool"]?["version"] == .string("9.8.7"))
+        let summary = try #require(document["summary"])
+        #expect(summary["findings"] == .integer(2))
+        #expect(summary["warnings"] == .integer(2))
+        #expect(summary["suppressed"] == .integer(1))
+        let findings = try #require(document["findings"]?.arrayValue)
+        #expect(findings.map { $0["rule"]?.stringValue ?? "" } == ["WRD003", "CAP001"])
+        let exclamation = findings[0]
+        #expect(exclamation["line"] == .integer(11))
+        #expect(exclamation["column"] == .integer(57))
+        #expect(exclamation["endLine"] == .integer(11))
+        #expect(exclamation["endColumn"] == .integer(58))
+        #expect(exclamation["path"] == .string("capture.notice.text"))
+        let coverage = findings[1]
+        #expect(coverage["platform"] == .string("ios"))
+        #expect(coverage["missingThreats"]?.arrayValue?.count == 5)
+        #expect(coverage["endLine"] == nil)
+        let suppressed = try #require(document["suppressed"]?.arrayValue?.first)
+        #expect(suppressed["rule"] == .string("BNK001"))
+        #expect(suppressed["suppression"]?["reason"] == .string("the card form is a hosted payment page"))
+        #expect(suppressed["suppression"]?["line"] == .integer(16))
+    }
+
+    // MARK: SARIF
+
+    static func sarifRun(_ report: RunReport) throws -> JSONValue {
+        let log = try JSONParser.parse(SarifReporter().render(report))
+        #expect(log["$schema"] == .string("https://json.schemastore.org/sarif-2.1.0.json"))
+        #expect(log["version"] == .string("2.1.0"))
+        let runs = try #require(log["runs"]?.arrayValue)
+        #expect(runs.count == 1)
+        return try #require(runs.first)
+    }
+
+    @Test func sarifDescribesEveryRuleOfThePolicy() throws {
+        let run = try Self.sarifRun(Self.report([FileResult]()))
+        let driver = try #require(run["tool"]?["driver"])
+        #expect(driver["name"] == .string("capaudit"))
+        #expect(driver["version"] == .string("9.8.7"))
+        let rules = try #require(driver["rules"]?.arrayValue)
+        #expect(rules.map { $0["id"]?.stringValue ?? "" } == Manifests.policy.rules.map(\.id))
+        func rule(_ id: String) throws -> JSONValue { try #require(rules.first { $0["id"] == .string(id) }) }
+
+        let secret = try rule("CAP002")
+        #expect(secret["name"] == .string("SecretInputUnmasked"))
+        #expect(secret["shortDescription"]?["text"] == .string(Manifests.policy.rule("CAP002")?.title ?? "-"))
+        #expect(secret["fullDescription"]?["text"]?.stringValue?.hasPrefix("A plain text input") == true)
+        #expect(secret["defaultConfiguration"] == .object([("level", .string("error"))]))
+        #expect(secret["properties"]?["tags"] == .array([.string("security"), .string("coverage")]))
+        #expect(secret["properties"]?["security-severity"] == .string("8.0"))
+        // The help is the explain page, which carries the rationale, the fix and every source.
+        let definition = try #require(Manifests.policy.rule("CAP002"))
+        let page = RulePage(rule: definition, policy: Manifests.policy)
+        #expect(secret["help"]?["markdown"] == .string(page.markdown(level: 2)))
+        #expect(secret["help"]?["text"] == .string(page.text))
+        let markdown = page.markdown(level: 2)
+        #expect(markdown.contains("A plain text input echoes every character"))
+        #expect(markdown.contains("How to fix"))
+        #expect(markdown.contains("[OWASP MASTG-BEST-0044](https://mas.owasp.org/MASTG/best-practices/MASTG-BEST-0044/)"))
+        #expect(markdown.contains("https://mas.owasp.org/MASTG/tests/android/MASVS-PLATFORM/MASTG-TEST-0008/"))
+
+        let matrix = try rule("CAP001")
+        #expect(matrix["defaultConfiguration"]?["level"] == .string("warning"))
+        #expect(matrix["properties"]?["security-severity"] == .string("5.0"))
+        let info = try rule("WRD007")
+        #expect(info["defaultConfiguration"]?["level"] == .string("note"))
+        #expect(info["properties"]?["security-severity"] == .string("2.0"))
+        #expect(info["properties"]?["tags"] == .array([.string("security"), .string("wording")]))
+        // Off by default; the health profile turns it on at warning.
+        let off = try rule("HLT001")
+        #expect(off["defaultConfiguration"] == .object([("level", .string("warning")), ("enabled", .bool(false))]))
+    }
+
+    @Test func sarifResultsPointIntoTheRepositoryAndLeaveSuppressedOut() throws {
+        let result = Manifests.check(Self.travel, path: "app/capture.yml")
+        let run = try Self.sarifRun(Self.report([result]) { "apps/travel app/" + ($0.split(separator: "/").last.map(String.init) ?? $0) })
+        #expect(run["columnKind"] == .string("unicodeCodePoints"))
+        let rules = try #require(run["tool"]?["driver"]?["rules"]?.arrayValue)
+        let results = try #require(run["results"]?.arrayValue)
+        #expect(results.map { $0["ruleId"]?.stringValue ?? "" } == ["WRD003", "CAP001"])
+        for item in results {
+            let index = try #require(item["ruleIndex"]?.intValue)
+            #expect(rules[index]["id"] == item["ruleId"])
+            #expect(item["level"] == .string("warning"))
+            let artifact = item["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]
+            #expect(artifact == .object([("uri", .string("apps/travel%20app/capture.yml")), ("uriBaseId", .string("%SRCROOT%"))]))
+        }
+        let fingerprints = result.findings.filter { $0.suppression == nil }.sorted(by: Finding.reportOrder).map { JSONValue.object([("capaudit/v1", .string($0.fingerprint))]) }
+        #expect(results.map { $0["partialFingerprints"] ?? .null } == fingerprints)
+
+        let wording = results[0]
+        #expect(wording["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]
+            == .object([("startLine", .integer(11)), ("startColumn", .integer(57)), ("endLine", .integer(11)), ("endColumn", .integer(58))]))
+        #expect(wording["message"]?["text"]?.stringValue?.hasSuffix("\nFix: end the sentence with a full stop") == true)
+        let coverage = results[1]
+        #expect(coverage["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]
+            == .object([("startLine", .integer(17)), ("startColumn", .integer(9))]))
+        #expect(coverage["properties"]?["path"] == .string("screens[id=checkout].fields[id=card]"))
+        #expect(coverage["properties"]?["platform"] == .string("ios"))
+        #expect(coverage["properties"]?["missingThreats"]?.arrayValue?.count == 5)
+    }
+
+    @Test func sarifKeepsAFileOutsideTheRepositoryAbsolute() throws {
+        let report = Self.report([FileResult(
+            file: InputFile(path: "/tmp/x y.yml", named: true), findings: [Self.finding(message: "m", file: "/tmp/x y.yml")], isManifest: true)])
+        let run = try Self.sarifRun(report)
+        let artifact = run["results"]?.arrayValue?.first?["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]
+        #expect(artifact == .object([("uri", .string("file:///tmp/x%20y.yml"))]))
+    }
+
+    // MARK: GitHub
+
+    @Test func githubEscapesDataAndPropertiesSoThatNothingStartsACommand() {
+        let finding = Self.finding(
+            message: "50% done, see: a\r\nb\n::set-output name=x::y \u{1B}[2J", file: "dir,1/a:b.yml", end: SourcePosition(line: 3, column: 9))
+        let output = GitHubReporter().render(Self.report([finding]))
+        #expect(output == "::warning file=dir%2C1/a%3Ab.yml,line=3,col=5,endLine=3,endColumn=9,title=WRD001 alarming-words::"
+            + "50%25 done, see: a%0D%0Ab%0A::set-output name=x::y \\u{1B}[2J\n")
+    }
+
+    @Test func githubLevelsAndFix() {
+        var error = Self.finding(message: "m", fix: "do, this")
+        error.severity = .error
+        var info = Self.finding(message: "n")
+        info.severity = .info
+        info.start = SourcePosition(line: 4, column: 1)
+        let lines = GitHubReporter().render(Self.report([error, info])).split(separator: "\n")
+        #expect(lines == [
+            "::error file=manifest.yml,line=3,col=5,title=WRD001 alarming-words::m%0AFix: do, this",
+            "::notice file=manifest.yml,line=4,col=1,title=WRD001 alarming-words::n",
+        ])
+    }
+
+    // MARK: JUnit
+
+    /// What an XML parser reads from a document: elements with their attributes and text.
+    final class XMLOutline: NSObject, XMLParserDelegate {
+        struct Element {
+            var name: String
+            var attributes: [String: String]
+            var text = ""
+        }
+
+        var elements: [Element] = []
+        private var open: [Int] = []
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            open.append(elements.count)
+            elements.append(Element(name: name, attributes: attributes))
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if let index = open.last { elements[index].text += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            open.removeLast()
+        }
+
+        static func parse(_ text: String) throws -> [Element] {
+            let outline = XMLOutline()
+            let parser = XMLParser(data: Data(text.utf8))
+            parser.delegate = outline
+            let parsed = parser.parse()
+            #expect(parsed, "not well-formed: \(parser.parserError.map { "\($0)" } ?? "")\n\(text)")
+            try #require(parsed)
+            return outline.elements
+        }
+    }
+
+    @Test func junitHasOneTestCasePerFileAndCountsThem() throws {
+        let clean = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/travel/clean.yml"), encoding: .utf8)
+        let results = [
+            Manifests.check(Self.travel, path: "app/capture.yml"),
+            Manifests.check(clean, path: "Examples/travel/clean.yml"),
+            FileResult(file: InputFile(path: "other.yml", named: true), findings: [], note: "other.yml: skipped, not a capaudit manifest", isManifest: false),
+        ]
+        let elements = try XMLOutline.parse(JUnitReporter().render(Self.report(results)))
+        #expect(elements.map(\.name) == ["testsuites", "testsuite", "testcase", "failure", "testcase", "testcase", "skipped"])
+        for suite in elements.prefix(2) {
+            #expect(suite.attributes["name"] == "capaudit")
+            #expect(suite.attributes["tests"] == "3")
+            #expect(suite.attributes["failures"] == "1")
+            #expect(suite.attributes["skipped"] == "1")
+        }
+        #expect(elements.filter { $0.name == "testcase" }.map { $0.attributes["name"] ?? "" } == ["app/capture.yml", "Examples/travel/clean.yml", "other.yml"])
+        #expect(elements.filter { $0.name == "testcase" }.allSatisfy { $0.attributes["classname"] == "capaudit" })
+        let failure = elements[3]
+        #expect(failure.attributes["type"] == "WRD003,CAP001")
+        #expect(failure.attributes["message"] == "2 findings (2 warnings)")
+        let body = failure.text.split(separator: "\n").map(String.init)
+        #expect(body.count == 4)
+        #expect(body[0].hasPrefix("app/capture.yml:11:57: warning WRD003 exclamation: "))
+        #expect(body[1] == "  help: end the sentence with a full stop")
+        #expect(body[2].hasPrefix("app/capture.yml:17:9: warning CAP001 sensitive-data-exposed: "))
+        #expect(elements[6].attributes["message"] == "other.yml: skipped, not a capaudit manifest")
+    }
+
+    @Test func junitEscapesMarkupAndControlCharacters() throws {
+        let message = "a < b && c > \"d\" 'e' ]]> \u{0}\u{1B}\u{FFFF}"
+        let output = JUnitReporter().render(Self.report([Self.finding(message: message, fix: "<fix/>")]))
+        #expect(!output.contains("a < b"))
+        let elements = try XMLOutline.parse(output)
+        let failure = try #require(elements.first { $0.name == "failure" })
+        #expect(failure.text == "manifest.yml:3:5: warning WRD001 alarming-words: a < b && c > \"d\" 'e' ]]> \\u{0}\\u{1B}\u{FFFD}\n  help: <fix/>\n")
+        #expect(failure.attributes["type"] == "WRD001")
+    }
+
+    // MARK: Markdown
+
+    @Test func markdownSummarisesAndGroupsByFile() throws {
+        let bank = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"), encoding: .utf8)
+        let output = MarkdownReporter().render(Self.report([
+            Manifests.check(Self.travel, path: "app/capture.yml"), Manifests.check(bank, path: "Examples/bank/flawed.yml"),
+        ]))
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.starts(with: ["## capaudit", "", "Found 15 findings in 2 manifests.", "", "| Errors | Warnings | Info | Manifests |", "|---:|---:|---:|---:|", "| 7 | 8 | 0 | 2 |"]))
+        #expect(lines.contains("1 suppressed finding is not shown."))
+        // 13 findings fold; 2 do not.
+        #expect(lines.contains("<summary><code>Examples/bank/flawed.yml</code>: 13 findings</summary>"))
+        #expect(lines.contains("### <code>app/capture.yml</code>"))
+        #expect(lines.contains { $0.hasPrefix("| 11:57 | warning | WRD003 <code>exclamation</code> | exclamation mark") })
+    }
+
+    @Test func markdownKeepsManifestTextInItsCell() {
+        let message = "<script>alert(1)</script> | `a|b` @octocat [x](http://e) *b*\nnext `unpaired"
+        let output = MarkdownReporter().render(Self.report([Self.finding(message: message)]))
+        #expect(!output.contains("<script>"))
+        let row = output.split(separator: "\n").first { $0.hasPrefix("| 3:5 ") }.map(String.init)
+        #expect(row == "| 3:5 | warning | WRD001 <code>alarming-words</code> | "
+            + "&lt;script&gt;alert(1)&lt;/script&gt; &#124; \\`a&#124;b\\` @&#8203;octocat \\[x\\](http://e) \\*b\\* next \\`unpaired |")
+        #expect(row?.filter { $0 == "|" }.count == 5)
+        let paired = MarkdownReporter().render(Self.report([Self.finding(message: "set `a<b|c` here")]))
+        #expect(paired.contains("| set <code>a&lt;b&#124;c</code> here |\n"))
+    }
+
+    // MARK: Every format
+
+    /// (rule, line, column) of every finding, as each format tells it.
+    @Test func everyFormatReportsTheSameFindings() throws {
+        var results: [FileResult] = []
+        for app in ["bank", "bugreport", "health", "travel"] {
+            let path = "Examples/\(app)/flawed.yml"
+            let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            results.append(Manifests.check(text, path: path))
+        }
+        let report = Self.report(results)
+
+        let json = try JSONParser.parse(JSONReporter().render(report))["findings"]?.arrayValue ?? []
+        let fromJSON = json.map { "\($0["rule"]?.stringValue ?? "")@\($0["line"]?.intValue ?? 0):\($0["column"]?.intValue ?? 0)" }.sorted()
+        #expect(fromJSON.count == report.findings.count)
+        #expect(fromJSON.count > 40)
+
+        let sarif = try Self.sarifRun(report)["results"]?.arrayValue ?? []
+        let fromSARIF = sarif.map { result -> String in
+            let region = result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]
+            return "\(result["ruleId"]?.stringValue ?? "")@\(region?["startLine"]?.intValue ?? 0):\(region?["startColumn"]?.intValue ?? 0)"
+        }.sorted()
+        #expect(fromSARIF == fromJSON)
+
+        let fromGitHub = GitHubReporter().render(report).split(separator: "\n").map { line -> String in
+            let properties = line.split(separator: " ", maxSplits: 1).last?.components(separatedBy: "::").first ?? ""
+            var values: [String: String] = [:]
+            for pair in properties.split(separator: ",") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { values[parts[0]] = parts[1] }
+            }
+            let rule = values["title"]?.split(separator: " ").first.map(String.init) ?? ""
+            return "\(rule)@\(values["line"] ?? ""):\(values["col"] ?? "")"
+        }.sorted()
+        #expect(fromGitHub == fromJSON)
+
+        let failures = try XMLOutline.parse(JUnitReporter().render(report)).filter { $0.name == "failure" }
+        let fromJUnit = failures.flatMap { $0.text.split(separator: "\n") }.filter { !$0.hasPrefix(" ") }.map { line -> String in
+            let parts = line.split(separator: ":", maxSplits: 3)
+            let rule = parts.count == 4 ? parts[3].split(separator: " ").dropFirst().first.map(String.init) ?? "" : ""
+            return parts.count == 4 ? "\(rule)@\(parts[1]):\(parts[2])" : String(line)
+        }.sorted()
+        #expect(fromJUnit == fromJSON)
+
+        let fromMarkdown = MarkdownReporter().render(report).split(separator: "\n").compactMap { row -> String? in
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            // A finding's row starts with its line:column; the summary row has plain counts.
+            guard cells.count == 4, cells[0].contains(":"), cells[0].first?.isNumber == true else { return nil }
+            return "\(cells[2].split(separator: " ").first.map(String.init) ?? "")@\(cells[0])"
+        }.sorted()
+        #expect(fromMarkdown == fromJSON)
+    }
+}
