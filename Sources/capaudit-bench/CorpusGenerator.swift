@@ -44,7 +44,7 @@ struct CorpusGenerator {
                 ios:
                   deployment-target: "17.0"
                 android:
-                  min-sdk: \(random.pick([26, 29, 33]))
+                  min-sdk: \(random.pick([34, 34, 35]))
                   target-sdk: 35
                   permissions:
                     - DETECT_SCREEN_CAPTURE
@@ -63,25 +63,27 @@ struct CorpusGenerator {
         for screen in 0..<screens {
             let id = "screen-\(screen)"
             out += "  - id: \(id)\n    title: Screen \(screen) of app \(index)\n"
-            if random.chance(50) {
+            // Most screens are protected as a careful team would; a few mistakes remain.
+            if random.chance(85) {
+                out += "    protect:\n      ios: [redact-on-capture, cover-on-background]\n      android: [flag-secure]\n"
+            } else if random.chance(50) {
                 out += "    protect:\n      ios: [\(random.pick(Self.iosProtect))]\n      android: [\(random.pick(Self.androidProtect))]\n"
             }
             out += "    fields:\n"
-            for field in 0..<random.below(5) + 4 {
+            for field in 0..<random.below(4) + 3 {
                 let kind = random.pick(Self.kinds)
                 out += "      - id: field-\(field)\n        label: Field \(field) \(kind)\n        kind: \(kind)\n"
-                out += "        context: \(random.pick(["detail", "detail", "list-row", "summary"]))\n"
-                if random.chance(40) { out += "        display: \(random.pick(["masked", "hidden"]))\n" }
-                if random.chance(20) { out += "        reveal: tap\n" }
-                if random.chance(15) { out += "        input: \(random.pick(["plain", "secure"]))\n        keyboard-cache: false\n" }
-                if random.chance(50) {
+                if random.chance(30) { out += "        context: \(random.pick(["list-row", "summary"]))\n" }
+                if kind != "text", random.chance(85) { out += "        display: \(random.pick(["masked", "masked", "hidden"]))\n" }
+                if random.chance(10) { out += "        input: secure\n" }
+                if random.chance(20) {
                     out += "        protect:\n          ios: [redact-on-capture]\n          android: [flag-secure]\n"
                 }
             }
             if random.chance(60) {
                 let kind = random.pick(Self.actionKinds)
                 out += "    actions:\n      - id: action-\(screen)\n        label: Do \(kind)\n        kind: \(kind)\n"
-                out += "        on-capture: \(random.pick(["allow", "confirm", "disable"]))\n"
+                out += "        on-capture: \(random.chance(90) ? "disable" : random.pick(["allow", "confirm"]))\n"
                 out += "        message:\n          en: \"This action is paused while your screen is shared.\"\n          es: \"Esta acción está en pausa mientras compartes la pantalla.\"\n"
             }
             if random.chance(30) {
