@@ -176,9 +176,9 @@ import YAML
                       protect:
                         ios: [secure-layer]
             """))
-        // BNK002's check writes no fix: the rule's change, applied to this field, is checked to clear it.
+        // BNK002's fix is written for this field; the rule's change, applied to it, is checked to clear it.
         let securityCode = try #require(advice.first)
-        #expect(!securityCode.fixIsForThisNode)
+        #expect(securityCode.fixIsForThisNode)
         #expect(securityCode.snippets == [FixSnippet(caption: "change the field `security-code`:", yaml: "- id: security-code\n  display: masked\n  reveal: tap")])
         #expect(!securityCode.fix.contains("```"), "the rule's own example is left out when the field's YAML is shown")
     }

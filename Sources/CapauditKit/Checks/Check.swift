@@ -51,12 +51,19 @@ struct CheckParameters {
         return decoder.integer(value, path: "\(path).\(key)", what: "`\(key)`")
     }
 
+    /// Where the rule is, for a problem with parameters it does not give at all.
+    let rulePosition: SourcePosition
+
     func require(_ key: String) -> YAMLNode? {
         guard let value = self[key] else {
-            decoder.report("the check's parameters need `\(key)`", at: node ?? YAMLNode(content: .mapping([]), start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1)), path: path)
+            reportMissing("the check's parameters need `\(key)`")
             return nil
         }
         return value
+    }
+
+    func reportMissing(_ message: String) {
+        decoder.report(message, at: node.map(decoder.position(of:)) ?? rulePosition, path: path)
     }
 
     func platform(_ key: String) -> Platform? {

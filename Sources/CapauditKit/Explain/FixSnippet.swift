@@ -13,9 +13,9 @@ public struct FixSnippet: Sendable, Equatable {
 
 /// Writes fix snippets from the decoded manifest: a coverage finding (CAP001) gets the
 /// mechanisms of its smallest fix on its platform, and `display: masked`; an opt-out (CAP007)
-/// gets the screen-level protection that would replace it; a field rule whose check wrote no
-/// fix gets the change its rule's fix shows, applied to this field and kept only when
-/// evaluating the rule again on the changed field no longer reports it.
+/// gets the screen-level protection that would replace it; a field rule gets the change its
+/// rule's fix shows, applied to this field and kept only when evaluating the rule again on the
+/// changed field no longer reports it.
 struct FixSnippetWriter {
     let policy: Policy
     let manifests: [CheckedManifest]
@@ -35,7 +35,6 @@ struct FixSnippetWriter {
         if rule.check == CoverageCheck.name, let platform = finding.platform {
             return coverageSnippets(field: field, platform: platform, checked: checked)
         }
-        guard finding.fix == nil else { return [] }
         // `display: hidden` is the fallback for a case the rule's example does not cover (a PIN in a
         // notification); re-evaluating keeps only a change that clears the finding.
         let candidates = [Self.exampleChanges(in: rule.fix), [("display", "hidden")]].filter { !$0.isEmpty }

@@ -729,6 +729,7 @@ title: Card number shown in full
 check: field
 parameters:
   where: {kind: [card-number], display: [full]}
+  fix: "show `{field}` masked, the last four digits only: `display: masked`, and `reveal: tap` only behind authentication"
 severity: warning
 points-at: field
 message: "card number `{field}` is shown in full; PCI DSS allows at most the first six and last four digits (show the last four)"
@@ -797,6 +798,7 @@ parameters:
   any-of:
     - {kind: [card-security-code, pin], display: [full]}
     - {kind: [card-security-code, pin], context: [notification], display: [full, masked]}
+  fix: "never show `{field}`: `display: hidden` (reveal card security codes and PINs only in a dedicated, authenticated flow)"
 severity: warning
 points-at: field
 message: "`{field}` ({kind}) is displayed ({display}, context {context}); security codes and PINs must never be shown"
@@ -866,6 +868,7 @@ title: Credential shown in full
 check: field
 parameters:
   where: {kind: [password, pin, security-answer], display: [full]}
+  fix: "mask `{field}` when displayed: `display: masked`, or `input: secure` for an input"
 severity: warning
 points-at: field
 message: "`{field}` ({kind}) is shown in full; PSD2 RTS art. 22(2)(a) requires credentials to be masked when displayed"
@@ -1018,6 +1021,7 @@ title: Secret typed in a plain input
 check: field
 parameters:
   where: {category: [credential], input: [plain]}
+  fix: "set `input: secure` on `{field}` (the OS masks each character and never caches it)"
 severity: error
 points-at: field
 message: "`{field}` holds a secret ({kind}) but is typed in a plain input that shows every character; use `input: secure`"
@@ -1087,6 +1091,7 @@ title: Sensitive value typed where the keyboard learns it
 check: field
 parameters:
   where: {category: [credential, financial, identity, health], input: [plain], keyboard-cache: [true]}
+  fix: "set `keyboard-cache: false` on `{field}` (autocorrect off, `textContentType`/`importantForAutofill` set), or make it `input: secure`"
 severity: info
 points-at: field
 message: "`{field}` ({kind}) is typed in a plain input that the keyboard may learn and suggest; set `keyboard-cache: false`"
@@ -1488,6 +1493,7 @@ title: Sensitive value shown in full in a notification
 check: field
 parameters:
   where: {sensitive: [true], context: [notification], display: [full]}
+  fix: "show `{field}` masked or hidden in the notification: `display: masked` (e.g. \"Payment of •••• received\")"
 severity: warning
 points-at: field
 message: "`{field}` ({kind}) is shown in full in a notification, outside the app's capture protection"
@@ -1811,6 +1817,7 @@ title: Health data shown in full on a glanceable surface
 check: field
 parameters:
   where: {category: [health], display: [full], context: [list-row, summary, widget, notification]}
+  fix: "show `{field}` masked or hidden in the {context}: `display: masked`; keep the full value on the detail screen"
 severity: off
 points-at: field
 message: "`{field}` ({kind}) is shown in full in a {context}; show the minimum necessary outside the detail screen"

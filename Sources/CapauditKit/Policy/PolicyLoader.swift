@@ -333,7 +333,7 @@ public struct PolicyLoader {
             _ = decoder.mapping(examples, path: "examples", what: "`examples`", known: ["failing", "passing"])
         }
         let documentation = source.isShipped ? RuleDocumentationSource(bytes: source.bytes) : RuleDocumentationSource(parsed: RuleDocumentation(root))
-        let parameters = CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters")
+        let parameters = CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start)
         checks[id] = checkType.init(parameters: parameters)
         let referenceKeys = fields["references"].map { decoder.stringList($0, path: "references", what: "`references`") } ?? []
         for (key, node) in referenceKeys where references[key] == nil {

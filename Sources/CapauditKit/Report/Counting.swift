@@ -4,11 +4,12 @@ enum Counting {
         count == 1 ? "1 finding" : "\(count) findings"
     }
 
-    /// "2 error, 1 warning" or "none".
+    /// "2 errors, 1 warning, 3 info" or "none".
     static func bySeverity(_ findings: [Finding]) -> String {
         let parts = Severity.allCases.reversed().compactMap { severity -> String? in
             let count = findings.filter { $0.severity == severity }.count
-            return count == 0 ? nil : "\(count) \(severity)"
+            guard count > 0 else { return nil }
+            return severity == .info || count == 1 ? "\(count) \(severity)" : "\(count) \(severity)s"
         }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }

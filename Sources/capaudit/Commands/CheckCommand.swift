@@ -72,7 +72,7 @@ struct CheckCommand: Command {
             return ExitCode.success
         }
         if let baselineFile = arguments.value("baseline") ?? session.configBaseline {
-            guard let stale = try applyBaseline(baselineFile, to: &results, session: session) else { return ExitCode.failure }
+            guard let stale = try BaselineFile.apply(baselineFile, to: &results, session: session) else { return ExitCode.failure }
             if !stale.isEmpty {
                 results.append(FileResult(file: InputFile(path: baselineFile, named: true), findings: stale, isManifest: false))
             }
@@ -107,26 +107,6 @@ struct CheckCommand: Command {
             Output.err("stats: \(discovery.files.count) files, \(report.manifestCount) manifests, \(report.findings.count) findings, \(jobs) jobs, \(elapsed.formatted)\n")
         }
         return report.findings.contains { failOn.fails($0.severity) } ? ExitCode.findings : ExitCode.success
-    }
-}
-
-/// Reads the baseline and marks the findings it records; nil when it cannot be read (exit 2).
-private func applyBaseline(_ file: String, to results: inout [FileResult], session: Session) throws(UsageError) -> [Finding]? {
-    let bytes: [UInt8]
-    switch FileReader.read(file, limit: 64 * 1024 * 1024) {
-    case .success(let read): bytes = read
-    case .failure(.missing): throw UsageError(message: "baseline `\(file)` does not exist; create it with --write-baseline \(file)")
-    case .failure(let failure):
-        Output.err("\(ControlEscaping.escape(file)): \(failure)\n")
-        return nil
-    }
-    do throws(PolicyError) {
-        let baseline = try Baseline.parse(bytes, displayPath: file)
-        return baseline.apply(
-            to: &results, repositoryPath: { session.repositoryPath($0) }, baselineFile: file, baselineText: SourceLines(bytes), policy: session.policy)
-    } catch {
-        for problem in error.problems { Output.err("\(ControlEscaping.escape(problem.description))\n") }
-        return nil
     }
 }
 

@@ -8,6 +8,8 @@ struct FieldCheck: Check {
 
     /// Each condition maps a property to its accepted values.
     let conditions: [[String: Set<String>]]
+    /// The fix for a matching field, a template over the same values as the message.
+    let fix: String?
 
     init(parameters: CheckParameters) {
         var conditions: [[String: Set<String>]] = []
@@ -19,10 +21,11 @@ struct FieldCheck: Check {
                 conditions.append(Self.condition(item, parameters: parameters, path: "\(parameters.path).any-of[\(index)]"))
             }
         }
-        if conditions.isEmpty, let node = parameters.node {
-            parameters.decoder.report("the `field` check needs `where` or `any-of`", at: node, path: parameters.path)
+        if conditions.isEmpty {
+            parameters.reportMissing("the `field` check needs `where` or `any-of`")
         }
         self.conditions = conditions
+        fix = parameters.string("fix")
     }
 
     private static func condition(_ node: YAMLNode, parameters: CheckParameters, path: String) -> [String: Set<String>] {
@@ -40,12 +43,11 @@ struct FieldCheck: Check {
         var emissions: [Emission] = []
         for screen in context.manifest.screens {
             for field in screen.fields where conditions.contains(where: { matches($0, field, context) }) {
-                emissions.append(Emission(
-                    location: field.location,
-                    arguments: [
-                        "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
-                        "input": field.input.rawValue, "screen": screen.id,
-                    ]))
+                let arguments = [
+                    "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
+                    "input": field.input.rawValue, "screen": screen.id,
+                ]
+                emissions.append(Emission(location: field.location, arguments: arguments, fix: fix.map { MessageTemplate.render($0, arguments) }))
             }
         }
         return emissions
