@@ -14,7 +14,7 @@ import Testing
     static func report(_ files: [String]) -> CoverageReport {
         let checker = FileChecker(configuration: CheckConfiguration(policy: Manifests.policy, keepManifests: true))
         let results = files.map { file in
-            checker.check(InputFile(path: file, named: true, content: Array((try? Data(contentsOf: Paths.packageRoot.appendingPathComponent(file))) ?? Data())))
+            checker.check(InputFile(path: file, named: true, content: (try? readBytes(Paths.packageRoot.appendingPathComponent(file))) ?? []))
         }
         return CoverageReport(results: results, policy: Manifests.policy)
     }
@@ -168,7 +168,7 @@ import Testing
     @Test func aManifestThatDoesNotDecodeHasNoMatrixButKeepsItsFindings() throws {
         let checker = FileChecker(configuration: CheckConfiguration(policy: Manifests.policy, keepManifests: true))
         let broken = checker.check(InputFile(path: "broken.yml", named: true, content: Array("capaudit: 1\napp: [\n".utf8)))
-        let good = checker.check(InputFile(path: "Examples/bank/flawed.yml", named: true, content: Array(try Data(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml")))))
+        let good = checker.check(InputFile(path: "Examples/bank/flawed.yml", named: true, content: try readBytes(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))))
         let report = CoverageReport(results: [good, broken], policy: Manifests.policy)
         #expect(report.apps.map(\.file) == ["Examples/bank/flawed.yml"])
         #expect(report.otherFindings.map(\.finding.ruleID) == ["MAN001"])

@@ -12,7 +12,7 @@ import Testing
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "yml" else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(rules.standardizedFileURL.path.count + 1))
-            onDisk[relative] = try String(contentsOf: url, encoding: .utf8)
+            onDisk[relative] = try readText(url)
         }
         let embedded = Dictionary(uniqueKeysWithValues: EmbeddedRules.files.map { ($0.path, $0.text) })
         #expect(Set(onDisk.keys) == Set(embedded.keys), "Rules/ and the embedded copy list different files: run scripts/embed-rules")

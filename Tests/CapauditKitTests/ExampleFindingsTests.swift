@@ -27,7 +27,7 @@ import YAML
 
     @Test(arguments: fixtures)
     func exampleGivesExactlyTheIntendedFindings(_ fixture: String) throws {
-        let bytes = Array(try Data(contentsOf: Paths.fixture("ExpectedFindings/\(fixture)")))
+        let bytes = try readBytes(Paths.fixture("ExpectedFindings/\(fixture)"))
         let document = try #require(try YAMLLoader.load(bytes).documents.first)
         let file = try #require(document["file"]?.scalar?.value)
         var expected = Set<Expected>()
@@ -37,7 +37,7 @@ import YAML
                 line: Int(item["line"]?.scalar?.value ?? "") ?? 0, column: Int(item["column"]?.scalar?.value ?? "") ?? 0,
                 platform: item["platform"]?.scalar?.value))
         }
-        let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(file), encoding: .utf8)
+        let text = try readText(Paths.packageRoot.appendingPathComponent(file))
         let result = Manifests.check(text, path: file)
         let actual = Set(result.findings.filter { $0.suppression == nil }.map {
             Expected(rule: $0.ruleID, severity: $0.severity.description, line: $0.start.line, column: $0.start.column, platform: $0.platform?.rawValue)

@@ -13,7 +13,7 @@ import YAML
     /// The rule's file in Rules/, read from disk: what the page must show.
     static func ruleFile(_ id: String) throws -> YAMLNode {
         let url = Paths.packageRoot.appendingPathComponent("Rules/rules/\(id).yml")
-        let stream = try YAMLLoader.load(Array(try Data(contentsOf: url)))
+        let stream = try YAMLLoader.load(try readBytes(url))
         return try #require(stream.documents.first)
     }
 
@@ -113,7 +113,7 @@ import YAML
     /// docs/rules.md is generated; this fails when Rules/ changed and the file was not regenerated.
     @Test func docsRulesMarkdownIsUpToDate() throws {
         let url = Paths.packageRoot.appendingPathComponent("docs/rules.md")
-        let onDisk = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let onDisk = (try? readText(url)) ?? ""
         let generated = RuleBook.markdown(RuleIndex(policy: Self.policy))
         #expect(onDisk == generated, "docs/rules.md is stale; regenerate it with `\(RuleBook.regenerateCommand)`")
         #expect(generated.contains(RuleBook.regenerateCommand))
@@ -129,7 +129,7 @@ import YAML
 
     static func checkExample(_ name: String) throws -> FileResult {
         let path = "Examples/\(name)/flawed.yml"
-        let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let text = try readText(Paths.packageRoot.appendingPathComponent(path))
         let configuration = CheckConfiguration(policy: Self.policy, keepManifests: true)
         return FileChecker(configuration: configuration).check(InputFile(path: path, named: true, content: Array(text.utf8)))
     }

@@ -23,7 +23,7 @@ struct InvalidManifest: Sendable, CustomTestStringConvertible {
     static let all: [InvalidManifest] = (try? load()) ?? []
 
     static func load() throws -> [InvalidManifest] {
-        let bytes = try Array(Data(contentsOf: folder.appendingPathComponent("expected.yml")))
+        let bytes = try readBytes(folder.appendingPathComponent("expected.yml"))
         guard let pairs = try YAMLLoader.load(bytes).documents.first?.mapping else { return [] }
         return pairs.map { pair in
             let entry = pair.value
@@ -49,7 +49,7 @@ struct InvalidManifest: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: InvalidManifest.all)
     func givesExactlyTheExpectedFinding(_ expected: InvalidManifest) throws {
-        let text = try String(contentsOf: InvalidManifest.folder.appendingPathComponent(expected.file), encoding: .utf8)
+        let text = try readText(InvalidManifest.folder.appendingPathComponent(expected.file))
         let result = Manifests.check(text, path: expected.file)
         try #require(result.findings.count == 1, "\(result.findings.map { "\($0.ruleID)@\($0.start.line):\($0.start.column) \($0.message)" })")
         let finding = result.findings[0]

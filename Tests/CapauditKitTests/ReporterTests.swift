@@ -227,7 +227,7 @@ import FoundationXML
     }
 
     @Test func junitHasOneTestCasePerFileAndCountsThem() throws {
-        let clean = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/travel/clean.yml"), encoding: .utf8)
+        let clean = try readText(Paths.packageRoot.appendingPathComponent("Examples/travel/clean.yml"))
         let results = [
             Manifests.check(Self.travel, path: "app/capture.yml"),
             Manifests.check(clean, path: "Examples/travel/clean.yml"),
@@ -267,7 +267,7 @@ import FoundationXML
     // MARK: Markdown
 
     @Test func markdownSummarisesAndGroupsByFile() throws {
-        let bank = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"), encoding: .utf8)
+        let bank = try readText(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))
         let output = MarkdownReporter().render(Self.report([
             Manifests.check(Self.travel, path: "app/capture.yml"), Manifests.check(bank, path: "Examples/bank/flawed.yml"),
         ]))
@@ -299,7 +299,7 @@ import FoundationXML
         var results: [FileResult] = []
         for app in ["bank", "bugreport", "health", "travel"] {
             let path = "Examples/\(app)/flawed.yml"
-            let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            let text = try readText(Paths.packageRoot.appendingPathComponent(path))
             results.append(Manifests.check(text, path: path))
         }
         let report = Self.report(results)

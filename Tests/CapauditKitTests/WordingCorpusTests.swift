@@ -16,7 +16,7 @@ import YAML
     }
 
     static func samples(_ language: String) throws -> [Sample] {
-        let bytes = Array(try Data(contentsOf: Paths.fixture("WordingCorpus/\(language).yml")))
+        let bytes = try readBytes(Paths.fixture("WordingCorpus/\(language).yml"))
         let document = try #require(try YAMLLoader.load(bytes).documents.first)
         return (document["notices"]?.sequence ?? []).map { item in
             Sample(

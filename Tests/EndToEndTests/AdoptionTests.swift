@@ -72,11 +72,11 @@ import Testing
 
     @Test func baselineHidesTodaysFindingsAndSurvivesAMove() throws {
         let folder = try makeTemporaryFolder()
-        let flawed = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"), encoding: .utf8)
+        let flawed = try readText(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))
         try write(flawed, to: folder.appendingPathComponent("bank.yml"))
         let written = try runCapaudit(["check", "--write-baseline", "baseline.json", "bank.yml"], in: folder)
         #expect(written.status == 0, "\(written.stderr)")
-        let baseline = try String(contentsOf: folder.appendingPathComponent("baseline.json"), encoding: .utf8)
+        let baseline = try readText(folder.appendingPathComponent("baseline.json"))
         #expect(baseline.contains("\"fingerprint\""))
         let clean = try runCapaudit(["check", "--baseline", "baseline.json", "bank.yml"], in: folder)
         #expect(clean.status == 0, "\(clean.stdout)")
@@ -114,19 +114,14 @@ import Testing
     @Test func stagedJudgesTheIndexNotTheWorkingCopy() throws {
         let folder = try makeTemporaryFolder()
         func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", folder.path] + arguments
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
+            let result = try run("git", ["-C", folder.path] + arguments)
+            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
         }
         try git("init", "-q")
         try git("config", "user.email", "t@example.com")
         try git("config", "user.name", "T")
-        let clean = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/bank/clean.yml"), encoding: .utf8)
-        let flawed = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"), encoding: .utf8)
+        let clean = try readText(Paths.packageRoot.appendingPathComponent("Examples/bank/clean.yml"))
+        let flawed = try readText(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))
         try write(flawed, to: folder.appendingPathComponent("apps/bank.yml"))
         try git("add", "apps/bank.yml")
         try write(clean, to: folder.appendingPathComponent("apps/bank.yml"))
@@ -145,14 +140,10 @@ import Testing
 
     @Test func hookInstallRefusesToOverwrite() throws {
         let folder = try makeTemporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "init", "-q"]
-        try process.run()
-        process.waitUntilExit()
+        #expect(try run("git", ["-C", folder.path, "init", "-q"]).status == 0)
         let first = try runCapaudit(["hook", "install"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        let hook = try String(contentsOf: folder.appendingPathComponent(".git/hooks/pre-commit"), encoding: .utf8)
+        let hook = try readText(folder.appendingPathComponent(".git/hooks/pre-commit"))
         #expect(hook.contains("exec capaudit check --staged"))
         let second = try runCapaudit(["hook", "install"], in: folder)
         #expect(second.status == 2)

@@ -122,25 +122,9 @@ import Testing
     /// Not on a terminal, `explain` prints the rule index and exits; it never waits for input,
     /// even with standard input left open.
     @Test func withoutATerminalPrintsTheIndexAndNeverWaits() throws {
-        let process = Process()
-        process.executableURL = Paths.capauditBinary
-        process.arguments = ["explain"]
-        process.currentDirectoryURL = Paths.packageRoot
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        let finished = !process.isRunning
-        if !finished { process.terminate() }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(finished, "capaudit explain waited on standard input")
-        #expect(process.terminationStatus == 0)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let result = try runCapaudit(["explain"], in: Paths.packageRoot, input: .heldOpen, timeout: 30)
+        #expect(result.status == 0)
+        let text = result.stdout
         #expect(text.hasPrefix("RULE    SLUG "))
         #expect(text.contains("\nCAP001  sensitive-data-exposed       matrix   matrix   matrix   "))
         #expect(text.hasSuffix("Run `capaudit explain RULE` (an id or a slug) for a rule's rationale, fix and examples.\n"))

@@ -15,7 +15,7 @@ import Testing
         let created = try runCapaudit(["init", "--profile", profile, "--platforms", platforms], in: folder)
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.hasPrefix("Wrote capaudit.yml: a starter manifest for the \(profile) profile on "))
-        let text = try String(contentsOf: folder.appendingPathComponent("capaudit.yml"), encoding: .utf8)
+        let text = try readText(folder.appendingPathComponent("capaudit.yml"))
         #expect(text.hasPrefix("# yaml-language-server: $schema=./capaudit.schema.json\n"))
         #expect(text.contains("capaudit schema > capaudit.schema.json"))
         let check = try runCapaudit(["check", "--fail-on", "warning", "capaudit.yml"], in: folder)
@@ -31,7 +31,7 @@ import Testing
         let result = try runCapaudit(["init", "--profile", "banking", "screens.yml"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("capaudit init: screens.yml already exists; init never overwrites a file."))
-        #expect(try String(contentsOf: path, encoding: .utf8) == "capaudit: 1 # mine\n")
+        #expect(try readText(path) == "capaudit: 1 # mine\n")
     }
 
     @Test func aFolderGetsCapauditYmlInside() throws {
@@ -40,7 +40,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("app"), withIntermediateDirectories: true)
         let result = try runCapaudit(["init", "--platforms", "ios", "app"], in: folder)
         #expect(result.status == 0)
-        let text = try String(contentsOf: folder.appendingPathComponent("app/capaudit.yml"), encoding: .utf8)
+        let text = try readText(folder.appendingPathComponent("app/capaudit.yml"))
         #expect(text.contains("  profile: general "))
         #expect(!text.contains("android"))
     }

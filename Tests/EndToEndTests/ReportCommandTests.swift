@@ -33,7 +33,7 @@ import Testing
         let result = try runCapaudit(["report", "Examples", "--output", output.path], in: Paths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        let html = try String(contentsOf: output, encoding: .utf8)
+        let html = try readText(output)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.hasSuffix("</html>\n"))
         #expect(html.components(separatedBy: "<table class=\"matrix\"").count - 1 == 8)

@@ -35,7 +35,7 @@ import Testing
     /// The Markdown with every page is docs/rules.md, byte for byte.
     @Test func markdownPagesAreDocsRules() throws {
         let result = try runCapaudit(["rules", "--format", "markdown", "--pages"], in: Paths.packageRoot)
-        let onDisk = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        let onDisk = try readText(Paths.packageRoot.appendingPathComponent("docs/rules.md"))
         #expect(result.stdout == onDisk, "docs/rules.md is stale; regenerate it with `\(RuleBook.regenerateCommand)`")
     }
 

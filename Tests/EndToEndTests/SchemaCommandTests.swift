@@ -74,7 +74,7 @@ import Testing
         let result = try runCapaudit(["schema", "--output", "manifest.schema.json"], in: folder)
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
-        let written = try String(contentsOf: folder.appendingPathComponent("manifest.schema.json"), encoding: .utf8)
+        let written = try readText(folder.appendingPathComponent("manifest.schema.json"))
         #expect(written == (try runCapaudit(["schema"], in: folder)).stdout)
     }
 

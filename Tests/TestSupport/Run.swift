@@ -1,3 +1,4 @@
+import CapauditKit
 import Foundation
 
 /// What a run of the built `capaudit` gave.
@@ -7,51 +8,51 @@ public struct RunResult: Sendable {
     public var stderr: String
 }
 
-/// Runs the built `capaudit` with arguments, in a folder, with extra environment.
+public struct RunError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Runs the built `capaudit` with arguments, in a folder, with extra environment. Runs never
+/// hang a test: a run over `timeout` seconds is killed and fails the call.
 public func runCapaudit(
-    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: String? = nil
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: Subprocess.Input = .none,
+    timeout: Double = 120
 ) throws -> RunResult {
-    let process = Process()
-    process.executableURL = Paths.capauditBinary
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
+    try run(Paths.capauditBinary.path, arguments, in: directory, environment: environment, input: input, timeout: timeout)
+}
+
+/// Runs any program the same way (git in repository tests). Uses posix_spawn rather than
+/// Foundation's Process, whose own leaks would show under AddressSanitizer.
+public func run(
+    _ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: Subprocess.Input = .none,
+    timeout: Double = 120
+) throws -> RunResult {
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
-    env["CAPAUDIT_CONFIG"] = nil
     for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let outPipe = Pipe()
-    let errPipe = Pipe()
-    let inPipe = Pipe()
-    process.standardOutput = outPipe
-    process.standardError = errPipe
-    process.standardInput = inPipe
-    try process.run()
-    if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try inPipe.fileHandleForWriting.close()
-    let outData = readAll(outPipe.fileHandleForReading, alongside: errPipe.fileHandleForReading)
-    process.waitUntilExit()
-    return RunResult(
-        status: process.terminationStatus,
-        stdout: String(decoding: outData.0, as: UTF8.self),
-        stderr: String(decoding: outData.1, as: UTF8.self))
-}
-
-/// Reads two pipes to their ends without letting either fill up and block the child.
-private func readAll(_ first: FileHandle, alongside second: FileHandle) -> (Data, Data) {
-    nonisolated(unsafe) var secondData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        secondData = second.readDataToEndOfFile()
-        group.leave()
+    let outcome: Subprocess.Outcome
+    do throws(Subprocess.Failure) {
+        outcome = try Subprocess.run(program, arguments, workingDirectory: directory?.path, environment: env, input: input, timeout: timeout)
+    } catch {
+        throw RunError(description: error.message)
     }
-    let firstData = first.readDataToEndOfFile()
-    group.wait()
-    return (firstData, secondData)
+    if outcome.timedOut { throw RunError(description: "\(program) \(arguments) ran over \(timeout) s and was killed") }
+    return RunResult(status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self), stderr: String(decoding: outcome.stderr, as: UTF8.self))
 }
 
-/// A fresh temporary folder, removed by the caller with `removeTemporaryFolder`.
+/// A file's text, read without Foundation's file APIs (see `run`).
+public func readText(_ url: URL) throws -> String {
+    String(decoding: try readBytes(url), as: UTF8.self)
+}
+
+public func readBytes(_ url: URL) throws -> [UInt8] {
+    switch FileReader.read(url.path, limit: 1 << 30) {
+    case .success(let bytes): return bytes
+    case .failure(let failure): throw RunError(description: "\(url.path): \(failure)")
+    }
+}
+
+/// A fresh temporary folder.
 public func makeTemporaryFolder(_ name: String = "capaudit-test") throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -135,7 +135,7 @@ import YAML
         let allCases = Self.cases(in: suite)
         #expect(allCases.count > 300)
         for testCase in allCases {
-            let bytes = Array(try Data(contentsOf: testCase.folder.appendingPathComponent("in.yaml")))
+            let bytes = try readBytes(testCase.folder.appendingPathComponent("in.yaml"))
             let mustFail = FileManager.default.fileExists(atPath: testCase.folder.appendingPathComponent("error").path)
             let jsonURL = testCase.folder.appendingPathComponent("in.json")
             let outcome: String?
@@ -143,7 +143,7 @@ import YAML
             case .success(let stream):
                 if mustFail {
                     outcome = "accepted a document the suite rejects"
-                } else if let jsonText = try? String(contentsOf: jsonURL, encoding: .utf8) {
+                } else if let jsonText = try? readText(jsonURL) {
                     let expected = try JSONParser.parseStream(jsonText)
                     let actual = stream.documents.map(Self.json)
                     outcome = expected == actual ? nil : "value differs: expected \(expected), got \(actual)"

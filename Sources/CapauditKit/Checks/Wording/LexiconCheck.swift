@@ -20,8 +20,9 @@ struct LexiconCheck: Check {
         for (text, lexicon) in context.checkedTexts(selection) {
             let matches = lexicon.list(list).matches(in: text.tokens)
             for (occurrence, match) in matches.enumerated() {
+                let suggestion = match.entry.suggestion.isEmpty ? "say calmly what is happening" : match.entry.suggestion
                 emissions.append(context.wordingEmission(
-                    text, from: match.start, to: match.end, arguments: ["suggestion": match.entry.suggestion, "entry": match.entry.text],
+                    text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": match.entry.text],
                     fix: match.entry.suggestion.isEmpty ? nil : "write instead: \(match.entry.suggestion)",
                     detail: "\(match.entry.text)#\(occurrence)"))
             }
