@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import YAML
 
 /// Builds a `Policy` from policy files: the shipped `Rules/` first, then rule packs.
@@ -83,17 +81,9 @@ public struct PolicyLoader {
 
     /// Parses the files on every core: the policy is most of a single-file run's work.
     static func parseAll(_ files: [[UInt8]]) -> [Result<YAMLStream, YAMLError>] {
-        let results = Mutex<[Result<YAMLStream, YAMLError>?]>(Array(repeating: nil, count: files.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(files.count, 4)) { _ in
-            while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { return }
-                let outcome = Result(catching: { () throws(YAMLError) in try YAMLLoader.load(files[index]) })
-                results.withLock { $0[index] = outcome }
-            }
+        ParallelMap.map(count: files.count, workers: 4) { index in
+            Result(catching: { () throws(YAMLError) in try YAMLLoader.load(files[index]) })
         }
-        return results.withLock { $0.compactMap { $0 } }
     }
 
     private mutating func record(_ decoder: NodeDecoder, _ source: PolicySource) {

@@ -1,4 +1,3 @@
-import Synchronization
 import YAML
 
 /// The parts of a rule that only people read: rationale, fix and examples.
@@ -30,14 +29,14 @@ public struct RuleDocumentation: Sendable, Equatable {
 /// shipped rules are loaded without it (a pre-commit run stays fast), and `explain`, SARIF and
 /// the docs read it when asked.
 final class RuleDocumentationSource: Sendable {
-    private let state: Mutex<(bytes: [UInt8], parsed: RuleDocumentation?)>
+    private let state: Locked<(bytes: [UInt8], parsed: RuleDocumentation?)>
 
     init(parsed: RuleDocumentation) {
-        state = Mutex(([], parsed))
+        state = Locked(([], parsed))
     }
 
     init(bytes: [UInt8]) {
-        state = Mutex((bytes, nil))
+        state = Locked((bytes, nil))
     }
 
     var value: RuleDocumentation {

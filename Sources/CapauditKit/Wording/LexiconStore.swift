@@ -1,4 +1,3 @@
-import Synchronization
 import YAML
 
 /// The wording lexicons by language. The shipped ones are parsed on first use, so that a run
@@ -8,7 +7,7 @@ final class LexiconStore: Sendable {
     private let shipped: [String: PolicySource]
     private let fromPacks: [String: Lexicon]
     private let additions: WordingAdditions
-    private let cache = Mutex<[String: Lexicon]>([:])
+    private let cache = Locked<[String: Lexicon]>([:])
 
     init(shipped: [String: PolicySource], fromPacks: [String: Lexicon], additions: WordingAdditions = WordingAdditions()) {
         self.shipped = shipped
