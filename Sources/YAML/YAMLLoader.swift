@@ -47,7 +47,10 @@ private struct Anchored {
 
 private struct TreeBuilder {
     let limits: YAMLLimits
+    /// The open collections above the innermost one, outermost first.
     var frames: [Frame] = []
+    /// The innermost open collection, kept out of the array so that adding to it is in place.
+    var current: Frame?
     var anchors: [String: Anchored] = [:]
     var expanded = 0
     var documents: [YAMLNode] = []
@@ -109,7 +112,8 @@ private struct TreeBuilder {
             case YAML_MAPPING_START_EVENT:
                 try push(Frame(isMapping: true, start: start, anchor: Self.string(event.data.mapping_start.anchor)), at: start)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                guard var frame = frames.popLast() else { break }
+                guard var frame = current else { break }
+                current = frames.popLast()
                 let content: YAMLNode.Content
                 if frame.isMapping {
                     merge(into: &frame)
@@ -127,48 +131,53 @@ private struct TreeBuilder {
     }
 
     mutating func push(_ frame: Frame, at position: SourcePosition) throws(YAMLError) {
-        guard frames.count < limits.maxDepth else {
-            throw YAMLError(.tooDeep(limit: limits.maxDepth), at: position)
+        if let open = current {
+            guard frames.count + 1 < limits.maxDepth else {
+                throw YAMLError(.tooDeep(limit: limits.maxDepth), at: position)
+            }
+            frames.append(open)
         }
-        frames.append(frame)
+        current = frame
     }
 
     mutating func add(_ node: YAMLNode, size: Int) throws(YAMLError) {
-        guard !frames.isEmpty else {
+        guard current != nil else {
             root = node
             return
         }
-        let top = frames.count - 1
-        frames[top].size = frames[top].size.addingSaturating(size)
-        guard frames[top].isMapping else {
-            frames[top].items.append(node)
+        let total = (current?.size ?? 0).addingSaturating(size)
+        current?.size = total
+        guard current?.isMapping == true else {
+            current?.items.append(node)
             return
         }
-        guard let key = frames[top].pendingKey else {
-            frames[top].pendingKey = node
+        guard let key = current?.pendingKey else {
+            current?.pendingKey = node
             return
         }
-        frames[top].pendingKey = nil
-        if let scalar = key.scalar, scalar.value == "<<", scalar.style == .plain, scalar.tag == nil || scalar.tag == Self.mergeTag {
-            try addMergeSource(node, into: top)
+        current?.pendingKey = nil
+        guard case .scalar(let scalar) = key.content else {
+            current?.pairs.append(YAMLPair(key: key, value: node))
             return
         }
-        if let name = key.scalar?.value {
-            if let first = firstPosition(of: name, in: frames[top]) {
-                duplicates.append(YAMLDuplicateKey(key: name, position: key.start, firstPosition: first, documentIndex: documents.count))
-                return
-            }
-            recordKey(name, at: key.start, in: &frames[top])
+        if scalar.value == "<<", scalar.style == .plain, scalar.tag == nil || scalar.tag == Self.mergeTag {
+            try addMergeSource(node)
+            return
         }
-        frames[top].pairs.append(YAMLPair(key: key, value: node))
+        if let first = current.flatMap({ firstPosition(of: scalar.value, in: $0) }) {
+            duplicates.append(YAMLDuplicateKey(key: scalar.value, position: key.start, firstPosition: first, documentIndex: documents.count))
+            return
+        }
+        recordKey(scalar.value, at: key.start, in: &current)
+        current?.pairs.append(YAMLPair(key: key, value: node))
     }
 
-    mutating func addMergeSource(_ value: YAMLNode, into top: Int) throws(YAMLError) {
+    mutating func addMergeSource(_ value: YAMLNode) throws(YAMLError) {
         switch value.content {
         case .mapping:
-            frames[top].merges.append(value)
+            current?.merges.append(value)
         case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }):
-            frames[top].merges.append(contentsOf: items.map { item in
+            current?.merges.append(contentsOf: items.map { item in
                 var item = item
                 item.alias = item.alias ?? value.alias
                 return item
@@ -201,6 +210,21 @@ private struct TreeBuilder {
         if let index = frame.keyIndex { return index[name] }
         guard let found = frame.keys.firstIndex(of: name) else { return nil }
         return frame.keyPositions[found]
+    }
+
+    func recordKey(_ name: String, at position: SourcePosition, in frame: inout Frame?) {
+        guard frame != nil else { return }
+        if frame?.keyIndex != nil {
+            frame?.keyIndex?[name] = position
+            return
+        }
+        frame?.keys.append(name)
+        frame?.keyPositions.append(position)
+        if let open = frame, open.keys.count > Self.linearKeyScanLimit {
+            var index: [String: SourcePosition] = [:]
+            for (key, keyPosition) in zip(open.keys, open.keyPositions) where index[key] == nil { index[key] = keyPosition }
+            frame?.keyIndex = index
+        }
     }
 
     func recordKey(_ name: String, at position: SourcePosition, in frame: inout Frame) {

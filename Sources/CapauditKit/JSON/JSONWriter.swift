@@ -14,6 +14,12 @@ public struct JSONWriter {
         return output
     }
 
+    /// Appends one value, its nested lines indented `indent` levels: lets a reporter write a
+    /// long array member by member instead of building the whole document first.
+    public func append(_ value: JSONValue, indent: Int, into output: inout String) {
+        write(value, indent: indent, into: &output)
+    }
+
     private func write(_ value: JSONValue, indent: Int, into output: inout String) {
         switch value {
         case .null: output += "null"

@@ -40,6 +40,10 @@ public struct PolicyLoader {
             let isShippedRule = source.isShipped && source.relativePath.hasPrefix("rules/")
             toParse.append((source, isShippedRule ? RuleDocumentationSource.withoutDocumentation(source.bytes) : source.bytes))
         }
+        // English is the language of plain-string texts unless a manifest says otherwise: its
+        // lexicon is parsed on another core while the rest of the policy loads.
+        let shipped = ShippedLexicons(shippedLexicons)
+        shipped.prepare("en")
         var parsed: [(PolicySource, YAMLNode)] = []
         for (index, outcome) in Self.parseAll(toParse.map(\.bytes)).enumerated() {
             let source = toParse[index].source
@@ -75,7 +79,7 @@ public struct PolicyLoader {
         let sortedRules = rules.values.sorted { $0.id < $1.id }
         return Policy(
             taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
-            lexicons: LexiconStore(shipped: shippedLexicons, fromPacks: lexicons), references: references,
+            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references,
             checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
     }
 

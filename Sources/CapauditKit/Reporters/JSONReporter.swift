@@ -7,8 +7,9 @@ public struct JSONReporter: Reporter {
 
     public func render(_ report: RunReport) -> String {
         let all = report.allFindings
-        let active = all.filter { $0.suppression == nil }
-        let document: JSONValue = .object([
+        let active = report.findings
+        let writer = JSONWriter(pretty: true)
+        let head: [(String, JSONValue)] = [
             ("version", .integer(Self.formatVersion)),
             ("tool", .object([("name", .string("capaudit")), ("version", .string(report.toolVersion))])),
             ("summary", .object([
@@ -20,18 +21,52 @@ public struct JSONReporter: Reporter {
                 ("infos", .integer(report.count(.info))),
                 ("suppressed", .integer(all.count - active.count)),
             ])),
-            ("findings", .array(active.map(Self.json))),
-            ("suppressed", .array(all.filter { $0.suppression != nil }.map(Self.json))),
-            ("files", .array(report.results.map { result in
-                .object([
-                    ("path", .string(result.file.path)),
-                    ("manifest", .bool(result.isManifest)),
-                    ("findings", .integer(result.findings.filter { $0.suppression == nil }.count)),
-                ])
-            })),
-            ("notes", .array((report.notes + report.results.compactMap(\.note)).map(JSONValue.string))),
-        ])
-        return JSONWriter(pretty: true).string(document)
+        ]
+        var output = "{"
+        for (key, value) in head {
+            member(key, into: &output)
+            writer.append(value, indent: 1, into: &output)
+            output += ","
+        }
+        // Findings are written one at a time: a large run never holds its whole document as values.
+        member("findings", into: &output)
+        array(active, into: &output, writer: writer)
+        output += ","
+        member("suppressed", into: &output)
+        array(all.filter { $0.suppression != nil }, into: &output, writer: writer)
+        output += ","
+        member("files", into: &output)
+        writer.append(.array(report.results.map { result in
+            .object([
+                ("path", .string(result.file.path)),
+                ("manifest", .bool(result.isManifest)),
+                ("findings", .integer(result.findings.filter { $0.suppression == nil }.count)),
+            ])
+        }), indent: 1, into: &output)
+        output += ","
+        member("notes", into: &output)
+        writer.append(.array((report.notes + report.results.compactMap(\.note)).map(JSONValue.string)), indent: 1, into: &output)
+        output += "\n}\n"
+        return output
+    }
+
+    private func member(_ key: String, into output: inout String) {
+        output += "\n  "
+        JSONWriter.quote(key, into: &output)
+        output += ": "
+    }
+
+    private func array(_ findings: [Finding], into output: inout String, writer: JSONWriter) {
+        guard !findings.isEmpty else {
+            output += "[]"
+            return
+        }
+        output += "["
+        for (index, finding) in findings.enumerated() {
+            output += index == 0 ? "\n    " : ",\n    "
+            writer.append(Self.json(finding), indent: 2, into: &output)
+        }
+        output += "\n  ]"
     }
 
     static func json(_ finding: Finding) -> JSONValue {

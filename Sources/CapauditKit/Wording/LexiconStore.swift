@@ -1,22 +1,52 @@
-import YAML
+import Dispatch
+
+/// The shipped lexicons, each parsed once on first use and shared by every store made from
+/// this policy (a config's additions make a new store, not a new parse).
+final class ShippedLexicons: Sendable {
+    private let sources: [String: PolicySource]
+    /// Held while a lexicon is parsed: a second reader waits for the first instead of parsing twice.
+    private let parsed = Locked<[String: Lexicon?]>([:])
+
+    init(_ sources: [String: PolicySource]) {
+        self.sources = sources
+    }
+
+    var languages: [String] { Array(sources.keys) }
+
+    func lexicon(for language: String) -> Lexicon? {
+        guard let source = sources[language] else { return nil }
+        return parsed.withLock { cache in
+            if let done = cache[language] { return done }
+            let lexicon = PolicyLoader.lexicon(from: source)
+            cache[language] = lexicon
+            return lexicon
+        }
+    }
+
+    /// Parses a language on another thread now, so that it is ready when a text needs it.
+    func prepare(_ language: String) {
+        guard sources[language] != nil else { return }
+        DispatchQueue.global().async { _ = self.lexicon(for: language) }
+    }
+}
 
 /// The wording lexicons by language. The shipped ones are parsed on first use, so that a run
 /// reads only the languages its texts are written in; those from rule packs are parsed when the
 /// policy loads, so that a broken pack is reported before any file is checked.
 final class LexiconStore: Sendable {
-    private let shipped: [String: PolicySource]
+    private let shipped: ShippedLexicons
     private let fromPacks: [String: Lexicon]
     private let additions: WordingAdditions
-    private let cache = Locked<[String: Lexicon]>([:])
+    private let merged = Locked<[String: Lexicon]>([:])
 
-    init(shipped: [String: PolicySource], fromPacks: [String: Lexicon], additions: WordingAdditions = WordingAdditions()) {
+    init(shipped: ShippedLexicons, fromPacks: [String: Lexicon], additions: WordingAdditions = WordingAdditions()) {
         self.shipped = shipped
         self.fromPacks = fromPacks
         self.additions = additions
     }
 
     /// Every language with a lexicon, sorted.
-    var languages: [String] { Set(shipped.keys).union(fromPacks.keys).sorted() }
+    var languages: [String] { Set(shipped.languages).union(fromPacks.keys).sorted() }
 
     func adding(_ more: WordingAdditions) -> LexiconStore {
         var combined = additions
@@ -34,11 +64,8 @@ final class LexiconStore: Sendable {
     }
 
     func lexicon(for language: String) -> Lexicon? {
-        if let cached = cache.withLock({ $0[language] }) { return cached }
-        var lexicon: Lexicon?
-        if let source = shipped[language] {
-            lexicon = PolicyLoader.lexicon(from: source)
-        }
+        if let cached = merged.withLock({ $0[language] }) { return cached }
+        var lexicon = shipped.lexicon(for: language)
         if let pack = fromPacks[language] {
             if lexicon == nil {
                 lexicon = pack
@@ -50,7 +77,7 @@ final class LexiconStore: Sendable {
         if let every = additions.everyLanguage { lexicon.merge(every) }
         if let own = additions.byLanguage[language] { lexicon.merge(own) }
         let loaded = lexicon
-        cache.withLock { $0[language] = loaded }
+        merged.withLock { $0[language] = loaded }
         return loaded
     }
 }
