@@ -112,3 +112,19 @@ import YAML
         #expect(full.failingExample == "a: 1\n")
     }
 }
+
+@Suite struct SecuritySeverityTests {
+    @Test func aRuleMaySetItsOwnSecuritySeverity() throws {
+        let policy = Manifests.policy
+        #expect(policy.rule("CAP002")?.securitySeverity == 9.0)
+        #expect(policy.rule("CAP003")?.securitySeverity == nil)
+        let sarif = try JSONParser.parse(SarifReporter().render(RunReport(results: [], notes: [], policy: policy, toolVersion: "test")))
+        let rules = sarif["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        func securitySeverity(_ id: String) -> String? {
+            rules.first { $0["id"]?.stringValue == id }?["properties"]?["security-severity"]?.stringValue
+        }
+        #expect(securitySeverity("CAP002") == "9.0")
+        #expect(securitySeverity("CAP003") == "2.0")
+        #expect(securitySeverity("BNK001") == "5.0")
+    }
+}

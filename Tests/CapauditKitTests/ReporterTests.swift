@@ -105,7 +105,7 @@ import FoundationXML
         #expect(secret["fullDescription"]?["text"]?.stringValue?.hasPrefix("A plain text input") == true)
         #expect(secret["defaultConfiguration"] == .object([("level", .string("error"))]))
         #expect(secret["properties"]?["tags"] == .array([.string("security"), .string("coverage")]))
-        #expect(secret["properties"]?["security-severity"] == .string("8.0"))
+        #expect(secret["properties"]?["security-severity"] == .string("9.0"), "CAP002 sets its own security-severity")
         // The help is the explain page, which carries the rationale, the fix and every source.
         let definition = try #require(Manifests.policy.rule("CAP002"))
         let page = RulePage(rule: definition, policy: Manifests.policy)

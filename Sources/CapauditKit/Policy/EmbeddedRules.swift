@@ -1083,6 +1083,7 @@ examples:
             kind: secret-key
             input: secure
 references: [S5, S8]
+security-severity: 9.0
 """##),
         ("rules/CAP003.yml", ##"""
 id: CAP003

@@ -293,7 +293,7 @@ public struct PolicyLoader {
     // MARK: rules
 
     private mutating func readRule(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
-        let known = ["id", "slug", "title", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix", "examples", "references"]
+        let known = ["id", "slug", "title", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix", "examples", "references", "security-severity"]
         guard let fields = decoder.mapping(root, path: "", what: "a rule", known: known, required: ["id", "slug", "title", "check", "severity", "message"]),
             let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) }),
             let slug = fields["slug"].flatMap({ decoder.string($0, path: "slug", what: "`slug`", nonEmpty: true) }),
@@ -336,8 +336,20 @@ public struct PolicyLoader {
         rules[id] = RuleDefinition(
             id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, check: checkName, parameters: fields["parameters"],
             defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
-            message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0), documentation: documentation,
+            message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0),
+            securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) }, documentation: documentation,
             file: source.displayPath)
+    }
+
+    /// A number from 0.0 to 10.0, as SARIF and GitHub code scanning read it.
+    private func securitySeverity(_ node: YAMLNode, _ decoder: NodeDecoder) -> Double? {
+        switch node.scalar?.resolved {
+        case .float(let value) where (0...10).contains(value): return value
+        case .integer(let value) where (0...10).contains(value): return Double(value)
+        default:
+            decoder.report("`security-severity` must be a number from 0.0 to 10.0, got \(NodeDecoder.describe(node))", at: node, path: "security-severity")
+            return nil
+        }
     }
 
     // MARK: profiles

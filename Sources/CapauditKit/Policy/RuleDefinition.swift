@@ -18,6 +18,8 @@ public struct RuleDefinition: Sendable {
     public var pointsAt: String
     public var message: String
     public var references: [String]
+    /// SARIF `security-severity` (0.0 to 10.0) when the rule sets its own; else it follows the severity.
+    public var securitySeverity: Double?
     let documentation: RuleDocumentationSource
     /// Where it was defined, for errors about it.
     public var file: String

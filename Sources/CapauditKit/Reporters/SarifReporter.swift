@@ -52,7 +52,7 @@ public struct SarifReporter: Reporter {
             ("defaultConfiguration", .object(configuration)),
             ("properties", .object([
                 ("tags", .array(["security", group(of: rule.id)].map(JSONValue.string))),
-                ("security-severity", .string(securitySeverity(severity))),
+                ("security-severity", .string(rule.securitySeverity.map { String($0) } ?? securitySeverity(severity))),
             ])),
         ])
     }

@@ -21,7 +21,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "select", value: "RULES", help: "Only these rules (ids or slugs, comma-separated). Repeatable.", repeatable: true),
             OptionSpec(name: "ignore", value: "RULES", help: "Leave out these rules (ids or slugs, comma-separated). Repeatable.", repeatable: true),
             OptionSpec(name: "color", value: "WHEN", help: "Colour the text output: auto (default, on a terminal and without NO_COLOR), always, never.", choices: ["auto", "always", "never"]),
-            OptionSpec(name: "quiet", value: nil, help: "Print nothing when there is no finding; leave out the summary and notes."),
+            OptionSpec(name: "quiet", value: nil, help: "Print nothing when there is no finding, and no notes on standard error."),
             OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
             OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
