@@ -122,7 +122,7 @@ func runBinary(_ arguments: [String]) -> (seconds: Double, peakKB: Int, status: 
 }
 
 func format(_ seconds: Double) -> String {
-    seconds < 1 ? "\(Int((seconds * 1000 * 10).rounded()) / 10) ms" : "\(Int((seconds * 100).rounded()) / 100) s"
+    seconds < 1 ? "\(Double(Int((seconds * 10_000).rounded())) / 10) ms" : "\(Double(Int((seconds * 100).rounded())) / 100) s"
 }
 
 struct Measurement {
