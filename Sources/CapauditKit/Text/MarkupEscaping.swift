@@ -2,21 +2,9 @@
 /// run a script, close an attribute, break a table, format itself or mention someone.
 /// Control characters and bidirectional overrides first become visible escapes.
 public enum MarkupEscaping {
-    /// For HTML text and quoted attribute values.
+    /// For HTML text and quoted attribute values (HTML's rules are XML's here).
     public static func html(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in ControlEscaping.escape(text, keepNewlines: true).unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(character)
-            }
-        }
-        return output
+        XMLEscaping.escape(text, keepNewlines: true)
     }
 
     /// For GitHub Markdown text, table cells included: one line, no markup of its own.
