@@ -49,6 +49,8 @@ final class RuleDocumentationSource: Sendable {
         }
     }
 
+    private static let documentationKeys = RuleDocumentation.keys.map { Array(($0 + ":").utf8) }
+
     /// The rule file with its documentation blocks blanked (line breaks kept, so that
     /// positions are unchanged): what a check run parses.
     static func withoutDocumentation(_ bytes: [UInt8]) -> [UInt8] {
@@ -61,9 +63,8 @@ final class RuleDocumentationSource: Sendable {
             while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
             let first = bytes[lineStart]
             if first != UInt8(ascii: " "), first != UInt8(ascii: "#"), first != 0x0A, first != 0x0D {
-                blanking = RuleDocumentation.keys.contains { key in
-                    let keyBytes = Array((key + ":").utf8)
-                    return lineEnd - lineStart >= keyBytes.count && Array(bytes[lineStart..<lineStart + keyBytes.count]) == keyBytes
+                blanking = documentationKeys.contains { key in
+                    lineEnd - lineStart >= key.count && bytes[lineStart..<lineStart + key.count].elementsEqual(key)
                 }
             }
             if !blanking { output.append(contentsOf: bytes[lineStart..<lineEnd]) }
