@@ -151,3 +151,25 @@ import Testing
         #expect(try runCapaudit(["hook", "install", "--force"], in: folder).status == 0)
     }
 }
+
+@Suite struct SuppressedInSarifTests {
+    @Test func sarifLeavesSuppressedFindingsOutUnlessAsked() throws {
+        let folder = try makeTemporaryFolder()
+        try write(AdoptionTests.manifest, to: folder.appendingPathComponent("app.yml"))
+        func results(_ extra: [String]) throws -> [[String: Any]] {
+            let result = try runCapaudit(["check", "--format", "sarif"] + extra + ["app.yml"], in: folder)
+            let sarif = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let runs = try #require(sarif["runs"] as? [[String: Any]])
+            return runs.first?["results"] as? [[String: Any]] ?? []
+        }
+        let plain = try results([])
+        #expect(!plain.contains { $0["suppressions"] != nil })
+        let shown = try results(["--show-suppressed"])
+        #expect(shown.count == plain.count + 2)
+        let suppressed = shown.filter { $0["suppressions"] != nil }
+        #expect(suppressed.count == 2)
+        let first = (suppressed.first?["suppressions"] as? [[String: Any]])?.first
+        #expect(first?["kind"] as? String == "inSource")
+        #expect(first?["justification"] as? String == "the value is masked by the card SDK")
+    }
+}

@@ -1,5 +1,6 @@
 /// SARIF 2.1.0 for code scanning: every rule of the policy with its documentation, and one
-/// result per active finding with a URI relative to the repository root.
+/// result per active finding with a URI relative to the repository root. Suppressed and
+/// baselined findings are left out unless asked for; then they carry SARIF `suppressions`.
 public struct SarifReporter: Reporter {
     public static let name = "sarif"
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -8,7 +9,15 @@ public struct SarifReporter: Reporter {
     /// Names the fingerprint scheme, so that a future change of scheme reads as new alerts, not moved ones.
     static let fingerprintKey = "capaudit/v1"
 
-    public init() {}
+    public var includeSuppressed: Bool
+
+    public init() {
+        self.init(includeSuppressed: false)
+    }
+
+    public init(includeSuppressed: Bool) {
+        self.includeSuppressed = includeSuppressed
+    }
 
     public func render(_ report: RunReport) -> String {
         let rules = report.policy.rules
@@ -24,7 +33,7 @@ public struct SarifReporter: Reporter {
                 ])),
             ])),
             ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(report.findings.map { Self.result($0, ruleIndex: ruleIndex[$0.ruleID], report: report) })),
+            ("results", .array((includeSuppressed ? report.allFindings : report.findings).map { Self.result($0, ruleIndex: ruleIndex[$0.ruleID], report: report) })),
         ])
         let log: JSONValue = .object([
             ("$schema", .string(Self.schema)),
@@ -102,6 +111,14 @@ public struct SarifReporter: Reporter {
             ("partialFingerprints", .object([(fingerprintKey, .string(finding.fingerprint))])),
             ("properties", .object(properties)),
         ]
+        switch finding.suppression {
+        case .inline(let reason, _):
+            members.append(("suppressions", .array([.object([("kind", .string("inSource")), ("justification", .string(reason))])])))
+        case .baseline:
+            members.append(("suppressions", .array([.object([("kind", .string("external")), ("justification", .string("recorded in the baseline"))])])))
+        case nil:
+            break
+        }
         return .object(members)
     }
 

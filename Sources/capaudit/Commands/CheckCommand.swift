@@ -24,6 +24,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "quiet", value: nil, help: "Print nothing when there is no finding, and no notes on standard error."),
             OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
+            OptionSpec(name: "show-suppressed", value: nil, help: "Keep suppressed and baselined findings in SARIF, marked as suppressed."),
             OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
             OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE; report entries that no longer match."),
             OptionSpec(name: "write-baseline", value: "FILE", help: "Record today's findings in FILE and exit 0."),
@@ -90,7 +91,9 @@ struct CheckCommand: Command {
             }
         }
         for target in outputs {
-            let reporter = target.reporter(color: ColorChoice.resolve(arguments.value("color"), toTerminal: target.file == nil && arguments.value("output") == nil))
+            let reporter = target.reporter(
+                color: ColorChoice.resolve(arguments.value("color"), toTerminal: target.file == nil && arguments.value("output") == nil),
+                showSuppressed: arguments.has("show-suppressed"))
             let text = reporter.render(report)
             if quiet, target.file == nil, report.findings.isEmpty { continue }
             if let file = target.file ?? arguments.value("output") {
@@ -128,9 +131,10 @@ struct ReportTargets {
         return targets
     }
 
-    func reporter(color: Bool) -> any Reporter {
+    func reporter(color: Bool, showSuppressed: Bool) -> any Reporter {
         switch format {
         case TextReporter.name: return TextReporter(color: color)
+        case SarifReporter.name: return SarifReporter(includeSuppressed: showSuppressed)
         default:
             let type = ReporterRegistry.all.first { $0.name == format } ?? TextReporter.self
             return type.init()
