@@ -96,3 +96,35 @@ import Testing
         #expect(after.contains("WRD001 warning 9:86"), "bumm is alarming in German only: \(after)")
     }
 }
+
+@Suite struct PackProfileRuleNamesTests {
+    @Test func unknownRuleNamesInAPackAreWarningsAndSlugsWork() throws {
+        let folder = try makeTemporaryFolder()
+        let pack = Paths.fixture("RulePack")
+        for name in ["taxonomy.yml", "rules/ACME001.yml"] {
+            try write(try readText(pack.appendingPathComponent(name)), to: folder.appendingPathComponent("pack/\(name)"))
+        }
+        try write("id: strict\nextends: general\nrules:\n  loyalty-in-notification: error\n  ACME002: off\n", to: folder.appendingPathComponent("pack/profiles/strict.yml"))
+        try write("""
+            capaudit: 1
+            app:
+              name: Strict
+              profile: strict
+              platforms:
+                android: {min-sdk: 35, target-sdk: 35}
+            screens:
+              - id: points
+                fields:
+                  - id: card
+                    kind: loyalty-number
+                    context: notification
+                    display: masked
+            """, to: folder.appendingPathComponent("app.yml"))
+        let result = try runCapaudit(["check", "--format", "json", "--rules", "pack", "app.yml"], in: folder)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        let findings = (report["findings"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? "") \($0["rule"] ?? "") \($0["severity"] ?? "") \($0["line"] ?? "")" }
+        #expect(findings.contains("app.yml ACME001 error 10"), "a slug in a pack's profile sets the severity: \(findings)")
+        #expect(findings.contains("pack/profiles/strict.yml SUP003 warning 5"), "an unknown rule name is SUP003, not a broken pack: \(findings)")
+        #expect(result.status == 1)
+    }
+}

@@ -143,6 +143,6 @@ extension Policy {
         guard !wording.isEmpty else { return self }
         return Policy(
             taxonomy: taxonomy, rules: rules, profiles: profiles, lexicons: lexicons.adding(wording), references: references,
-            checks: checks)
+            unknownRuleNames: unknownRuleNames, checks: checks)
     }
 }

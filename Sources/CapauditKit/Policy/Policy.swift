@@ -7,6 +7,8 @@ public struct Policy: Sendable {
     public var profiles: [String: Profile]
     let lexicons: LexiconStore
     public var references: [String: Reference]
+    /// Rule names in rule packs' profiles that name no rule (reported as SUP003).
+    public var unknownRuleNames: [PolicyError.Problem]
     /// Each rule's check, built once from its parameters, in rule order.
     var checks: [(rule: RuleDefinition, check: any Check)]
 
@@ -14,13 +16,14 @@ public struct Policy: Sendable {
 
     init(
         taxonomy: Taxonomy, rules: [RuleDefinition], profiles: [String: Profile], lexicons: LexiconStore,
-        references: [String: Reference], checks: [(rule: RuleDefinition, check: any Check)]
+        references: [String: Reference], unknownRuleNames: [PolicyError.Problem] = [], checks: [(rule: RuleDefinition, check: any Check)]
     ) {
         self.taxonomy = taxonomy
         self.rules = rules
         self.profiles = profiles
         self.lexicons = lexicons
         self.references = references
+        self.unknownRuleNames = unknownRuleNames
         self.checks = checks
         var index: [String: Int] = [:]
         for (position, rule) in rules.enumerated() {

@@ -79,7 +79,7 @@ public struct PolicyLoader {
         let sortedRules = rules.values.sorted { $0.id < $1.id }
         return Policy(
             taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
-            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references,
+            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references, unknownRuleNames: unknownRuleNames,
             checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
     }
 
@@ -384,7 +384,7 @@ public struct PolicyLoader {
                     let setting = decoder.oneOf(pair.value, Severity.settingNames, path: "rules.\(key)", what: "a rule's severity").flatMap(SeveritySetting.init(name:))
                 else { continue }
                 ruleSettings[key] = setting
-                pendingRuleReferences.append((key, pair.key, source.displayPath))
+                pendingRuleReferences.append((key, pair.key, source.displayPath, source.isShipped))
             }
         }
         var coverage: [String: CoverageRequirement?] = [:]
@@ -438,7 +438,12 @@ public struct PolicyLoader {
             actionsByKind: byKind, actionsByRisk: byRisk, file: source.displayPath, root: root)
     }
 
-    private var pendingRuleReferences: [(String, YAMLNode, String)] = []
+    private var pendingRuleReferences: [(key: String, node: YAMLNode, file: String, isShipped: Bool)] = []
+    /// Rule names in packs' profiles that name no rule: SUP003 findings, not errors, so that a
+    /// rule renamed in a later capaudit does not break every build.
+    private var unknownRuleNames: [PolicyError.Problem] = []
+    /// A profile's rule key as written (`loyalty-in-notification`) → the key settings use (`ACME001`).
+    private var canonicalRuleKeys: [String: String] = [:]
 
     /// `{minimum, severity}`, or `off` (nil) to remove an inherited row.
     private func actionRequirement(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> ActionRequirement?? {
@@ -452,15 +457,22 @@ public struct PolicyLoader {
 
     /// Applies `extends` chains (cycles and over-deep chains are errors) and checks rule names.
     private mutating func resolveProfiles() -> [String: Profile] {
-        for (key, node, file) in pendingRuleReferences {
-            let ruleID = key.split(separator: "/").first.map(String.init) ?? key
-            guard let rule = rules[ruleID] else {
-                let names = rules.keys.sorted()
-                problems.append(.init(file: file, position: node.start, message: "unknown rule `\(ruleID)`\(NearestName.hint(for: ruleID, among: names))"))
-                continue
+        for (key, node, file, isShipped) in pendingRuleReferences {
+            let name = key.split(separator: "/").first.map(String.init) ?? key
+            let caseName = key.split(separator: "/").dropFirst().first.map(String.init)
+            var problem: PolicyError.Problem?
+            if let rule = rules[name] ?? rules.values.first(where: { $0.slug == name }) {
+                canonicalRuleKeys[key] = rule.settingKey(case: caseName)
+                if let caseName, rule.cases[caseName] == nil {
+                    let cases = rule.cases.keys.sorted().joined(separator: ", ")
+                    problem = .init(file: file, position: node.start, message: "rule \(rule.id) has no case `\(caseName)`\(cases.isEmpty ? "" : "; its cases: \(cases)")")
+                }
+            } else {
+                let names = rules.values.flatMap { [$0.id, $0.slug] }.sorted()
+                problem = .init(file: file, position: node.start, message: "unknown rule `\(name)`\(NearestName.hint(for: name, among: names))")
             }
-            if let caseName = key.split(separator: "/").dropFirst().first.map(String.init), rule.cases[caseName] == nil {
-                problems.append(.init(file: file, position: node.start, message: "rule \(ruleID) has no case `\(caseName)`; its cases: \(rule.cases.keys.sorted().joined(separator: ", "))"))
+            if let problem {
+                if isShipped { problems.append(problem) } else { unknownRuleNames.append(problem) }
             }
         }
         var resolved: [String: Profile] = [:]
@@ -493,7 +505,7 @@ public struct PolicyLoader {
                 id: id, title: own.title, description: own.description, lineage: chain.reversed().map(\.id), ruleSettings: [:], coverage: [:],
                 actionsByKind: [:], actionsByRisk: [:])
             for raw in chain.reversed() {
-                profile.ruleSettings.merge(raw.ruleSettings) { $1 }
+                for (key, setting) in raw.ruleSettings { profile.ruleSettings[canonicalRuleKeys[key] ?? key] = setting }
                 for (kind, row) in raw.coverage { profile.coverage[kind] = row }
                 for (kind, requirement) in raw.actionsByKind { profile.actionsByKind[kind] = requirement }
                 for (risk, requirement) in raw.actionsByRisk { profile.actionsByRisk[risk] = requirement }

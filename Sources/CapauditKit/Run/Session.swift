@@ -107,6 +107,28 @@ public struct Session: Sendable {
         return Session(policy: policy, config: config, configuration: configuration, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
     }
 
+    /// SUP003 findings about the config and rule packs (rule names that name no rule), one
+    /// result per file, to report with the manifests' findings.
+    public var settingsFindings: [FileResult] {
+        var byFile: [(String, [Finding])] = []
+        func add(_ finding: Finding) {
+            if let index = byFile.firstIndex(where: { $0.0 == finding.file }) {
+                byFile[index].1.append(finding)
+            } else {
+                byFile.append((finding.file, [finding]))
+            }
+        }
+        config.findings.forEach(add)
+        for problem in policy.unknownRuleNames {
+            add(Finding(
+                ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .warning,
+                message: "rule pack profile: \(problem.message)", file: problem.file, documentIndex: 0,
+                start: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "correct the name, or remove the entry",
+                detail: problem.message))
+        }
+        return byFile.map { FileResult(file: InputFile(path: $0.0, named: true), findings: $0.1, isManifest: false) }
+    }
+
     /// The path relative to the repository root (or the working folder), for SARIF and fingerprints.
     public func repositoryPath(_ path: String) -> String {
         Self.relativePath(Self.absolute(path, cwd: workingDirectory), to: repositoryRoot ?? workingDirectory)

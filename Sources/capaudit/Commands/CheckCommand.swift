@@ -60,9 +60,7 @@ struct CheckCommand: Command {
         }
         let checker = FileChecker(configuration: session.configuration)
         var results = CheckRun.run(discovery.files, checker: checker, jobs: jobs)
-        if !session.config.findings.isEmpty, let configFile = session.config.file {
-            results.append(FileResult(file: InputFile(path: configFile, named: true), findings: session.config.findings, isManifest: false))
-        }
+        results += session.settingsFindings
         if let baselineFile = arguments.value("write-baseline") {
             let baseline = Baseline(findings: results.flatMap(\.findings), repositoryPath: { session.repositoryPath($0) })
             if let error = Output.writeFile(baselineFile, baseline.json) {

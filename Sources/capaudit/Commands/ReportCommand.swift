@@ -34,9 +34,7 @@ struct ReportCommand: Command {
             return ExitCode.failure
         }
         var results = CheckRun.run(discovery.files, checker: FileChecker(configuration: session.configuration), jobs: jobs)
-        if !session.config.findings.isEmpty, let configFile = session.config.file {
-            results.append(FileResult(file: InputFile(path: configFile, named: true), findings: session.config.findings, isManifest: false))
-        }
+        results += session.settingsFindings
         if let baselineFile = arguments.value("baseline") ?? session.configBaseline {
             guard let stale = try BaselineFile.apply(baselineFile, to: &results, session: session) else { return ExitCode.failure }
             if !stale.isEmpty {
