@@ -6,6 +6,12 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: RunReport) -> String {
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
+
+    public func write(_ report: RunReport, to emit: (String) -> Void) {
         let all = report.allFindings
         let active = report.findings
         let writer = JSONWriter(pretty: true)
@@ -28,12 +34,12 @@ public struct JSONReporter: Reporter {
             writer.append(value, indent: 1, into: &output)
             output += ","
         }
-        // Findings are written one at a time: a large run never holds its whole document as values.
+        // Findings are written one at a time: a large run never holds its whole document.
         member("findings", into: &output)
-        array(active, into: &output, writer: writer)
+        array(active, into: &output, writer: writer, emit: emit)
         output += ","
         member("suppressed", into: &output)
-        array(all.filter { $0.suppression != nil }, into: &output, writer: writer)
+        array(all.filter { $0.suppression != nil }, into: &output, writer: writer, emit: emit)
         output += ","
         member("files", into: &output)
         writer.append(.array(report.results.map { result in
@@ -47,7 +53,7 @@ public struct JSONReporter: Reporter {
         member("notes", into: &output)
         writer.append(.array((report.notes + report.results.compactMap(\.note)).map(JSONValue.string)), indent: 1, into: &output)
         output += "\n}\n"
-        return output
+        emit(output)
     }
 
     private func member(_ key: String, into output: inout String) {
@@ -56,7 +62,8 @@ public struct JSONReporter: Reporter {
         output += ": "
     }
 
-    private func array(_ findings: [Finding], into output: inout String, writer: JSONWriter) {
+    /// Hands the text written so far to `emit` every few hundred findings.
+    private func array(_ findings: [Finding], into output: inout String, writer: JSONWriter, emit: (String) -> Void) {
         guard !findings.isEmpty else {
             output += "[]"
             return
@@ -65,6 +72,10 @@ public struct JSONReporter: Reporter {
         for (index, finding) in findings.enumerated() {
             output += index == 0 ? "\n    " : ",\n    "
             writer.append(Self.json(finding), indent: 2, into: &output)
+            if output.utf8.count > 1 << 16 {
+                emit(output)
+                output = ""
+            }
         }
         output += "\n  ]"
     }

@@ -50,6 +50,14 @@ public protocol Reporter: Sendable {
     /// The reporter with its default settings.
     init()
     func render(_ report: RunReport) -> String
+    /// Writes the report in pieces, so that a large run need not hold its whole output.
+    func write(_ report: RunReport, to output: (String) -> Void)
+}
+
+extension Reporter {
+    public func write(_ report: RunReport, to output: (String) -> Void) {
+        output(render(report))
+    }
 }
 
 public enum ReporterRegistry {

@@ -41,6 +41,8 @@ public struct CheckConfiguration: Sendable {
     public var fingerprintPath: @Sendable (String) -> String
     /// Keep the decoded manifests in the results (for `report`).
     public var keepManifests: Bool
+    /// Keep the source line of each finding (the text format shows it).
+    public var keepSourceLines = true
     /// Rules that inline suppressions may not silence (config `inline-suppressions.forbid`).
     public var unsuppressible: Set<String> = []
 
@@ -120,7 +122,7 @@ public struct FileChecker: Sendable {
             }
         }
         result.findings = findings.filter(isSelected)
-        for finding in result.findings where result.lines[finding.start.line] == nil {
+        for finding in result.findings where configuration.keepSourceLines && result.lines[finding.start.line] == nil {
             result.lines[finding.start.line] = source.text(ofLine: finding.start.line)
         }
         return result

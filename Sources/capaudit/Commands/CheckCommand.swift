@@ -58,7 +58,9 @@ struct CheckCommand: Command {
             }
             return ExitCode.failure
         }
-        let checker = FileChecker(configuration: session.configuration)
+        var configuration = session.configuration
+        configuration.keepSourceLines = outputs.contains { $0.format == TextReporter.name }
+        let checker = FileChecker(configuration: configuration)
         var results = CheckRun.run(discovery.files, checker: checker, jobs: jobs)
         results += session.settingsFindings
         if let baselineFile = arguments.value("write-baseline") {
@@ -92,15 +94,18 @@ struct CheckCommand: Command {
             let reporter = target.reporter(
                 color: ColorChoice.resolve(arguments.value("color"), toTerminal: target.file == nil && arguments.value("output") == nil),
                 showSuppressed: arguments.has("show-suppressed"))
-            let text = reporter.render(report)
             if quiet, target.file == nil, report.findings.isEmpty { continue }
             if let file = target.file ?? arguments.value("output") {
-                if let error = Output.writeFile(file, text) {
-                    Output.err("capaudit check: \(error)\n")
+                switch Output.create(file) {
+                case .success(let descriptor):
+                    reporter.write(report) { Output.write($0, to: descriptor) }
+                    close(descriptor)
+                case .failure(let error):
+                    Output.err("capaudit check: \(error.message)\n")
                     return ExitCode.failure
                 }
             } else {
-                Output.out(text)
+                reporter.write(report) { Output.out($0) }
             }
         }
         if arguments.has("stats") {

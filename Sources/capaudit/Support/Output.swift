@@ -26,6 +26,17 @@ enum Output {
         }
     }
 
+    /// Opens a file for writing in pieces; returns the descriptor, or an error message.
+    static func create(_ path: String) -> Result<Int32, OutputError> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failure(OutputError(message: "cannot write \(path): \(String(cString: strerror(errno)))")) }
+        return .success(descriptor)
+    }
+
+    struct OutputError: Error {
+        var message: String
+    }
+
     /// Writes a whole file; returns an error message on failure.
     static func writeFile(_ path: String, _ text: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
