@@ -10,7 +10,21 @@ public struct GitHubReporter: Reporter {
     public init() {}
 
     public func render(_ report: RunReport) -> String {
-        report.findings.map { command($0, report: report) + "\n" }.joined()
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
+
+    public func write(_ report: RunReport, to output: (String) -> Void) {
+        var chunk = ""
+        for finding in report.findings {
+            chunk += command(finding, report: report) + "\n"
+            if chunk.utf8.count > 1 << 16 {
+                output(chunk)
+                chunk = ""
+            }
+        }
+        if !chunk.isEmpty { output(chunk) }
     }
 
     func command(_ finding: Finding, report: RunReport) -> String {

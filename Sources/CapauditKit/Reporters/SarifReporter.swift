@@ -20,27 +20,48 @@ public struct SarifReporter: Reporter {
     }
 
     public func render(_ report: RunReport) -> String {
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
+
+    /// Writes the log with its results one at a time (the same text as one pretty-printed
+    /// document), so that a large run never holds all of its results at once.
+    public func write(_ report: RunReport, to output: (String) -> Void) {
         let rules = report.policy.rules
         var ruleIndex: [String: Int] = [:]
         for (position, rule) in rules.enumerated() { ruleIndex[rule.id] = position }
-        let run: JSONValue = .object([
-            ("tool", .object([
-                ("driver", .object([
-                    ("name", .string("capaudit")),
-                    ("version", .string(report.toolVersion)),
-                    ("semanticVersion", .string(report.toolVersion)),
-                    ("rules", .array(rules.map { Self.descriptor($0, policy: report.policy) })),
-                ])),
+        let writer = JSONWriter(pretty: true)
+        let tool: JSONValue = .object([
+            ("driver", .object([
+                ("name", .string("capaudit")),
+                ("version", .string(report.toolVersion)),
+                ("semanticVersion", .string(report.toolVersion)),
+                ("rules", .array(rules.map { Self.descriptor($0, policy: report.policy) })),
             ])),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array((includeSuppressed ? report.allFindings : report.findings).map { Self.result($0, ruleIndex: ruleIndex[$0.ruleID], report: report) })),
         ])
-        let log: JSONValue = .object([
-            ("$schema", .string(Self.schema)),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ])
-        return JSONWriter(pretty: true).string(log)
+        var text = "{\n  \"$schema\": "
+        JSONWriter.quote(Self.schema, into: &text)
+        text += ",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": "
+        writer.append(tool, indent: 3, into: &text)
+        text += ",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": "
+        let findings = includeSuppressed ? report.allFindings : report.findings
+        if findings.isEmpty {
+            text += "[]"
+        } else {
+            text += "["
+            for (index, finding) in findings.enumerated() {
+                text += index == 0 ? "\n        " : ",\n        "
+                writer.append(Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], report: report), indent: 4, into: &text)
+                if text.utf8.count > 1 << 16 {
+                    output(text)
+                    text = ""
+                }
+            }
+            text += "\n      ]"
+        }
+        text += "\n    }\n  ]\n}\n"
+        output(text)
     }
 
     static func descriptor(_ rule: RuleDefinition, policy: Policy) -> JSONValue {
