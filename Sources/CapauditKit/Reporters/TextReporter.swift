@@ -16,6 +16,12 @@ public struct TextReporter: Reporter {
     }
 
     public func render(_ report: RunReport) -> String {
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
+
+    public func write(_ report: RunReport, to emit: (String) -> Void) {
         var output = ""
         for finding in report.findings {
             output += headline(finding)
@@ -26,9 +32,13 @@ public struct TextReporter: Reporter {
                 output += "   " + paint("= help:", "1;36") + " " + ControlEscaping.escape(fix) + "\n"
             }
             output += "\n"
+            if output.utf8.count > 1 << 16 {
+                emit(output)
+                output = ""
+            }
         }
         output += summary(report) + "\n"
-        return output
+        emit(output)
     }
 
     func headline(_ finding: Finding) -> String {
