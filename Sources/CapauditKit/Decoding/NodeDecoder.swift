@@ -175,6 +175,4 @@ struct Fields {
         guard let index = names.firstIndex(of: key) else { return nil }
         return pairs[index].value
     }
-
-    func path(_ key: String) -> String { NodeDecoder.join(path, key) }
 }

@@ -39,11 +39,14 @@ enum Output {
 
     /// Writes a whole file; returns an error message on failure.
     static func writeFile(_ path: String, _ text: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-        write(text, to: descriptor)
-        close(descriptor)
-        return nil
+        switch create(path) {
+        case .success(let descriptor):
+            write(text, to: descriptor)
+            close(descriptor)
+            return nil
+        case .failure(let error):
+            return error.message
+        }
     }
 
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
