@@ -11,12 +11,14 @@ import Testing
         "Examples/health/clean.yml", "Examples/health/flawed.yml", "Examples/travel/clean.yml", "Examples/travel/flawed.yml",
     ]
 
-    static func report(_ files: [String]) -> CoverageReport {
-        let checker = FileChecker(configuration: CheckConfiguration(policy: Manifests.policy, keepManifests: true))
-        let results = files.map { file in
-            checker.check(InputFile(path: file, named: true, content: (try? readBytes(Paths.packageRoot.appendingPathComponent(file))) ?? []))
+    static func outcomes(_ files: [String]) -> [FileOutcome] {
+        files.map { file in
+            Manifests.check(String(decoding: (try? readBytes(Paths.packageRoot.appendingPathComponent(file))) ?? [], as: UTF8.self), path: file)
         }
-        return CoverageReport(results: results, policy: Manifests.policy)
+    }
+
+    static func report(_ files: [String]) -> WholeCoverageReport {
+        WholeCoverageReport(outcomes(files))
     }
 
     static func onlyApp(_ file: String) throws -> AppReport {
@@ -152,24 +154,22 @@ import Testing
                   - id: pan
                     kind: card-number
             """
-        let checker = FileChecker(configuration: CheckConfiguration(policy: Manifests.policy, keepManifests: true))
-        let result = checker.check(InputFile(path: "branch.yml", named: true, content: Array(manifest.utf8)))
-        let app = try #require(CoverageReport(results: [result], policy: Manifests.policy).apps.first)
+        let result = Manifests.check(manifest, path: "branch.yml")
+        let app = try #require(WholeCoverageReport([result]).apps.first)
         #expect(Self.gaps(app) == ["ios cards.pan screenshot error CAP001"])
         let cell = try #require(app.matrix.rows.first?.cell(.ios, "screenshot"))
         #expect(cell.finding?.finding.suppression == .inline(reason: "shown only to staff in the branch", line: 14))
         #expect(app.suppressed.map(\.anchor) == [cell.finding?.anchor])
         #expect(!app.countedFindings.contains { $0.finding.ruleID == "CAP001" })
-        let html = HTMLReport(toolVersion: "test").render(CoverageReport(results: [result], policy: Manifests.policy))
+        let html = HTMLReport.render([result], context: .test())
         #expect(html.contains("✗ error<sup>\(cell.finding?.number ?? 0)</sup></a><br><small>suppressed</small>"))
         #expect(html.contains("by the comment on line 14: “shown only to staff in the branch”"))
     }
 
     @Test func aManifestThatDoesNotDecodeHasNoMatrixButKeepsItsFindings() throws {
-        let checker = FileChecker(configuration: CheckConfiguration(policy: Manifests.policy, keepManifests: true))
-        let broken = checker.check(InputFile(path: "broken.yml", named: true, content: Array("capaudit: 1\napp: [\n".utf8)))
-        let good = checker.check(InputFile(path: "Examples/bank/flawed.yml", named: true, content: try readBytes(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))))
-        let report = CoverageReport(results: [good, broken], policy: Manifests.policy)
+        let broken = Manifests.check("capaudit: 1\napp: [\n", path: "broken.yml")
+        let good = Self.outcomes(["Examples/bank/flawed.yml"])
+        let report = WholeCoverageReport(good + [broken])
         #expect(report.apps.map(\.file) == ["Examples/bank/flawed.yml"])
         #expect(report.otherFindings.map(\.finding.ruleID) == ["MAN001"])
         #expect(report.otherFindings.first?.number == 1)
@@ -190,8 +190,7 @@ import Testing
                     kind: pin
             """
         let text = document.replacingOccurrences(of: "NAME", with: "First") + "\n---\n" + document.replacingOccurrences(of: "NAME", with: "Second")
-        let checker = FileChecker(configuration: CheckConfiguration(policy: Manifests.policy, keepManifests: true))
-        let report = CoverageReport(results: [checker.check(InputFile(path: "two.yml", named: true, content: Array(text.utf8)))], policy: Manifests.policy)
+        let report = WholeCoverageReport([Manifests.check(text, path: "two.yml")])
         #expect(report.apps.map(\.fileLabel) == ["two.yml, document 1", "two.yml, document 2"])
         #expect(report.apps.map(\.app.name) == ["First", "Second"])
         #expect(report.apps.map { Self.gaps($0).count } == [5, 5])
@@ -200,7 +199,7 @@ import Testing
     }
 
     @Test func everyLinkInTheHTMLReportLandsOnAnID() {
-        let html = HTMLReport(toolVersion: "test").render(Self.report(Self.examples))
+        let html = HTMLReport.render(Self.outcomes(Self.examples), context: .test())
         let ids = Set(Self.attributeValues("id", in: html))
         let targets = Self.attributeValues("href", in: html).filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) }
         #expect(!targets.isEmpty)

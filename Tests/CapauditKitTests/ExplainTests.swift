@@ -127,11 +127,10 @@ import YAML
 
     static let flawedExamples = ["bank", "health", "travel", "bugreport"]
 
-    static func checkExample(_ name: String) throws -> FileResult {
+    static func checkExample(_ name: String) throws -> FileOutcome {
         let path = "Examples/\(name)/flawed.yml"
         let text = try readText(Paths.packageRoot.appendingPathComponent(path))
-        let configuration = CheckConfiguration(policy: Self.policy, keepManifests: true)
-        return FileChecker(configuration: configuration).check(InputFile(path: path, named: true, content: Array(text.utf8)))
+        return Manifests.check(text, path: path, policy: Self.policy)
     }
 
     @Test(arguments: flawedExamples)
@@ -203,8 +202,7 @@ import YAML
                     context: notification
                     display: masked
             """
-        let configuration = CheckConfiguration(policy: Self.policy, keepManifests: true)
-        let result = FileChecker(configuration: configuration).check(InputFile(path: "m.yml", named: true, content: Array(text.utf8)))
+        let result = Manifests.check(text, path: "m.yml", policy: Self.policy)
         let advice = try #require(FindingAdvice.advise(result, policy: Self.policy).first { $0.finding.ruleID == "BNK002" })
         #expect(advice.snippets == [FixSnippet(caption: "change the field `new-pin`:", yaml: "- id: new-pin\n  display: hidden")])
     }
@@ -220,7 +218,9 @@ import YAML
         let result = try Self.checkExample("bank")
         #expect(FindingAdvice.advise(result, policy: Self.policy, line: 182).map(\.finding.ruleID) == ["BNK003", "CAP001", "CAP002", "CAP003"])
         #expect(FindingAdvice.advise(result, policy: Self.policy, line: 1).isEmpty)
-        let json = try #require(FindingAdvice.advise(result, policy: Self.policy, line: 72).last?.json)
+        let advice = try #require(FindingAdvice.advise(result, policy: Self.policy, line: 72).last)
+        let document = try JSONParser.parse(FindingAdvice.jsonDocument([advice], path: "m.yml", line: 72))
+        let json = try #require(document["findings"]?.arrayValue?.first)
         #expect(json["rule"] == .string("CAP001"))
         #expect(json["advice"]?["fixIsForThisNode"] == .bool(true))
         #expect(json["advice"]?["yaml"]?.arrayValue?.count == 2)

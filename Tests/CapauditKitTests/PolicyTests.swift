@@ -118,7 +118,7 @@ import YAML
         let policy = Manifests.policy
         #expect(policy.rule("CAP002")?.securitySeverity == 9.0)
         #expect(policy.rule("CAP003")?.securitySeverity == nil)
-        let sarif = try JSONParser.parse(SarifReporter().render(RunReport(results: [], notes: [], policy: policy, toolVersion: "test")))
+        let sarif = try JSONParser.parse(SarifReporter.render([], context: .test(policy: policy)))
         let rules = sarif["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
         func securitySeverity(_ id: String) -> String? {
             rules.first { $0["id"]?.stringValue == id }?["properties"]?["security-severity"]?.stringValue

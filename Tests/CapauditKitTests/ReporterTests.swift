@@ -36,12 +36,18 @@ import FoundationXML
 
         """
 
-    static func report(_ results: [FileResult], repositoryPath: @escaping @Sendable (String) -> String = { $0 }) -> RunReport {
-        RunReport(results: results, notes: [], policy: Manifests.policy, toolVersion: "9.8.7", repositoryPath: repositoryPath)
+    static func context(repositoryPath: @escaping @Sendable (String) -> String = { $0 }, failOn: FailOn = .error) -> ReportContext {
+        ReportContext(policy: Manifests.policy, toolVersion: "9.8.7", repositoryPath: repositoryPath, failOn: failOn)
     }
 
-    static func report(_ findings: [Finding]) -> RunReport {
-        report([FileResult(file: InputFile(path: "manifest.yml", named: true), findings: findings, isManifest: true)])
+    static func render(
+        _ reporter: any Reporter.Type, _ outcomes: [FileOutcome], repositoryPath: @escaping @Sendable (String) -> String = { $0 }, failOn: FailOn = .error
+    ) -> String {
+        reporter.render(outcomes, context: context(repositoryPath: repositoryPath, failOn: failOn))
+    }
+
+    static func render(_ reporter: any Reporter.Type, _ findings: [Finding], failOn: FailOn = .error) -> String {
+        render(reporter, [FileOutcome(file: InputFile(path: "manifest.yml", named: true), isManifest: true, findings: findings)], failOn: failOn)
     }
 
     static func finding(message: String, file: String = "manifest.yml", fix: String? = nil, end: SourcePosition? = nil) -> Finding {
@@ -53,9 +59,9 @@ import FoundationXML
     // MARK: JSON
 
     @Test func jsonCarriesEveryMemberAndSeparatesSuppressedFindings() throws {
-        let output = JSONReporter().render(Self.report([Manifests.check(Self.travel, path: "app/capture.yml")]))
+        let output = Self.render(JSONReporter.self, [Manifests.check(Self.travel, path: "app/capture.yml")])
         let document = try JSONParser.parse(output)
-        #expect(document["version"] == .integer(1))
+        #expect(document["version"] == .integer(2))
         #expect(document["tool"]?["version"] == .string("9.8.7"))
         let summary = try #require(document["summary"])
         #expect(summary["findings"] == .integer(2))
@@ -81,8 +87,8 @@ import FoundationXML
 
     // MARK: SARIF
 
-    static func sarifRun(_ report: RunReport) throws -> JSONValue {
-        let log = try JSONParser.parse(SarifReporter().render(report))
+    static func sarifRun(_ output: String) throws -> JSONValue {
+        let log = try JSONParser.parse(output)
         #expect(log["$schema"] == .string("https://json.schemastore.org/sarif-2.1.0.json"))
         #expect(log["version"] == .string("2.1.0"))
         let runs = try #require(log["runs"]?.arrayValue)
@@ -91,7 +97,7 @@ import FoundationXML
     }
 
     @Test func sarifDescribesEveryRuleOfThePolicy() throws {
-        let run = try Self.sarifRun(Self.report([FileResult]()))
+        let run = try Self.sarifRun(Self.render(SarifReporter.self, [FileOutcome]()))
         let driver = try #require(run["tool"]?["driver"])
         #expect(driver["name"] == .string("capaudit"))
         #expect(driver["version"] == .string("9.8.7"))
@@ -131,7 +137,7 @@ import FoundationXML
 
     @Test func sarifResultsPointIntoTheRepositoryAndLeaveSuppressedOut() throws {
         let result = Manifests.check(Self.travel, path: "app/capture.yml")
-        let run = try Self.sarifRun(Self.report([result]) { "apps/travel app/" + ($0.split(separator: "/").last.map(String.init) ?? $0) })
+        let run = try Self.sarifRun(Self.render(SarifReporter.self, [result]) { "apps/travel app/" + ($0.split(separator: "/").last.map(String.init) ?? $0) })
         #expect(run["columnKind"] == .string("unicodeCodePoints"))
         let rules = try #require(run["tool"]?["driver"]?["rules"]?.arrayValue)
         let results = try #require(run["results"]?.arrayValue)
@@ -159,9 +165,8 @@ import FoundationXML
     }
 
     @Test func sarifKeepsAFileOutsideTheRepositoryAbsolute() throws {
-        let report = Self.report([FileResult(
-            file: InputFile(path: "/tmp/x y.yml", named: true), findings: [Self.finding(message: "m", file: "/tmp/x y.yml")], isManifest: true)])
-        let run = try Self.sarifRun(report)
+        let outcome = FileOutcome(file: InputFile(path: "/tmp/x y.yml", named: true), isManifest: true, findings: [Self.finding(message: "m", file: "/tmp/x y.yml")])
+        let run = try Self.sarifRun(Self.render(SarifReporter.self, [outcome]))
         let artifact = run["results"]?.arrayValue?.first?["locations"]?.arrayValue?.first?["physicalLocation"]?["artifactLocation"]
         #expect(artifact == .object([("uri", .string("file:///tmp/x%20y.yml"))]))
     }
@@ -171,7 +176,7 @@ import FoundationXML
     @Test func githubEscapesDataAndPropertiesSoThatNothingStartsACommand() {
         let finding = Self.finding(
             message: "50% done, see: a\r\nb\n::set-output name=x::y \u{1B}[2J", file: "dir,1/a:b.yml", end: SourcePosition(line: 3, column: 9))
-        let output = GitHubReporter().render(Self.report([finding]))
+        let output = Self.render(GitHubReporter.self, [finding])
         #expect(output == "::warning file=dir%2C1/a%3Ab.yml,line=3,col=5,endLine=3,endColumn=9,title=WRD001 alarming-words::"
             + "50%25 done, see: a%0D%0Ab%0A::set-output name=x::y \\u{1B}[2J\n")
     }
@@ -182,7 +187,7 @@ import FoundationXML
         var info = Self.finding(message: "n")
         info.severity = .info
         info.start = SourcePosition(line: 4, column: 1)
-        let lines = GitHubReporter().render(Self.report([error, info])).split(separator: "\n")
+        let lines = Self.render(GitHubReporter.self, [error, info]).split(separator: "\n")
         #expect(lines == [
             "::error file=manifest.yml,line=3,col=5,title=WRD001 alarming-words::m%0AFix: do, this",
             "::notice file=manifest.yml,line=4,col=1,title=WRD001 alarming-words::n",
@@ -226,14 +231,30 @@ import FoundationXML
         }
     }
 
-    @Test func junitHasOneTestCasePerFileAndCountsThem() throws {
+    static func junitOutcomes() throws -> [FileOutcome] {
         let clean = try readText(Paths.packageRoot.appendingPathComponent("Examples/travel/clean.yml"))
-        let results = [
+        return [
             Manifests.check(Self.travel, path: "app/capture.yml"),
             Manifests.check(clean, path: "Examples/travel/clean.yml"),
-            FileResult(file: InputFile(path: "other.yml", named: true), findings: [], note: "other.yml: skipped, not a capaudit manifest", isManifest: false),
+            FileOutcome(file: InputFile(path: "other.yml", named: true), isManifest: false, note: "other.yml: skipped, not a capaudit manifest", findings: []),
         ]
-        let elements = try XMLOutline.parse(JUnitReporter().render(Self.report(results)))
+    }
+
+    /// With `--fail-on error` (the default) the travel file's two warnings pass: they are listed,
+    /// and no test case fails, as the exit code says.
+    @Test func junitFailsOnlyWhatTheExitCodeFailsOn() throws {
+        let elements = try XMLOutline.parse(Self.render(JUnitReporter.self, try Self.junitOutcomes()))
+        #expect(elements.map(\.name) == ["testsuites", "testsuite", "testcase", "system-out", "testcase", "testcase", "skipped"])
+        #expect(elements[0].attributes["failures"] == "0")
+        #expect(elements[0].attributes["tests"] == "3")
+        let listed = elements[3].text.split(separator: "\n").map(String.init)
+        #expect(listed.count == 4)
+        #expect(listed[0].hasPrefix("app/capture.yml:11:57: warning WRD003 exclamation: "))
+        #expect(listed[2].hasPrefix("app/capture.yml:17:9: warning CAP001 sensitive-data-exposed: "))
+    }
+
+    @Test func junitHasOneTestCasePerFileAndCountsThem() throws {
+        let elements = try XMLOutline.parse(Self.render(JUnitReporter.self, try Self.junitOutcomes(), failOn: .warning))
         #expect(elements.map(\.name) == ["testsuites", "testsuite", "testcase", "failure", "testcase", "testcase", "skipped"])
         for suite in elements.prefix(2) {
             #expect(suite.attributes["name"] == "capaudit")
@@ -256,7 +277,7 @@ import FoundationXML
 
     @Test func junitEscapesMarkupAndControlCharacters() throws {
         let message = "a < b && c > \"d\" 'e' ]]> \u{0}\u{1B}\u{FFFF}"
-        let output = JUnitReporter().render(Self.report([Self.finding(message: message, fix: "<fix/>")]))
+        let output = Self.render(JUnitReporter.self, [Self.finding(message: message, fix: "<fix/>")], failOn: .warning)
         #expect(!output.contains("a < b"))
         let elements = try XMLOutline.parse(output)
         let failure = try #require(elements.first { $0.name == "failure" })
@@ -268,9 +289,9 @@ import FoundationXML
 
     @Test func markdownSummarisesAndGroupsByFile() throws {
         let bank = try readText(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))
-        let output = MarkdownReporter().render(Self.report([
+        let output = Self.render(MarkdownReporter.self, [
             Manifests.check(Self.travel, path: "app/capture.yml"), Manifests.check(bank, path: "Examples/bank/flawed.yml"),
-        ]))
+        ])
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.starts(with: ["## capaudit", "", "Found 15 findings in 2 manifests.", "", "| Errors | Warnings | Info | Manifests |", "|---:|---:|---:|---:|", "| 7 | 8 | 0 | 2 |"]))
         #expect(lines.contains("1 suppressed finding is not shown."))
@@ -282,13 +303,13 @@ import FoundationXML
 
     @Test func markdownKeepsManifestTextInItsCell() {
         let message = "<script>alert(1)</script> | `a|b` @octocat [x](http://e) *b*\nnext `unpaired"
-        let output = MarkdownReporter().render(Self.report([Self.finding(message: message)]))
+        let output = Self.render(MarkdownReporter.self, [Self.finding(message: message)])
         #expect(!output.contains("<script>"))
         let row = output.split(separator: "\n").first { $0.hasPrefix("| 3:5 ") }.map(String.init)
         #expect(row == "| 3:5 | warning | WRD001 <code>alarming-words</code> | "
             + "&lt;script&gt;alert(1)&lt;/script&gt; &#124; \\`a&#124;b\\` @&#8203;octocat \\[x\\](http://e) \\*b\\* next \\`unpaired |")
         #expect(row?.filter { $0 == "|" }.count == 5)
-        let paired = MarkdownReporter().render(Self.report([Self.finding(message: "set `a<b|c` here")]))
+        let paired = Self.render(MarkdownReporter.self, [Self.finding(message: "set `a<b|c` here")])
         #expect(paired.contains("| set <code>a&lt;b&#124;c</code> here |\n"))
     }
 
@@ -296,27 +317,25 @@ import FoundationXML
 
     /// (rule, line, column) of every finding, as each format tells it.
     @Test func everyFormatReportsTheSameFindings() throws {
-        var results: [FileResult] = []
+        var results: [FileOutcome] = []
         for app in ["bank", "bugreport", "health", "travel"] {
             let path = "Examples/\(app)/flawed.yml"
             let text = try readText(Paths.packageRoot.appendingPathComponent(path))
             results.append(Manifests.check(text, path: path))
         }
-        let report = Self.report(results)
-
-        let json = try JSONParser.parse(JSONReporter().render(report))["findings"]?.arrayValue ?? []
+        let json = try JSONParser.parse(Self.render(JSONReporter.self, results))["findings"]?.arrayValue ?? []
         let fromJSON = json.map { "\($0["rule"]?.stringValue ?? "")@\($0["line"]?.intValue ?? 0):\($0["column"]?.intValue ?? 0)" }.sorted()
-        #expect(fromJSON.count == report.findings.count)
+        #expect(fromJSON.count == results.flatMap(\.activeFindings).count)
         #expect(fromJSON.count > 40)
 
-        let sarif = try Self.sarifRun(report)["results"]?.arrayValue ?? []
+        let sarif = try Self.sarifRun(Self.render(SarifReporter.self, results))["results"]?.arrayValue ?? []
         let fromSARIF = sarif.map { result -> String in
             let region = result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]
             return "\(result["ruleId"]?.stringValue ?? "")@\(region?["startLine"]?.intValue ?? 0):\(region?["startColumn"]?.intValue ?? 0)"
         }.sorted()
         #expect(fromSARIF == fromJSON)
 
-        let fromGitHub = GitHubReporter().render(report).split(separator: "\n").map { line -> String in
+        let fromGitHub = Self.render(GitHubReporter.self, results).split(separator: "\n").map { line -> String in
             let properties = line.split(separator: " ", maxSplits: 1).last?.components(separatedBy: "::").first ?? ""
             var values: [String: String] = [:]
             for pair in properties.split(separator: ",") {
@@ -328,7 +347,7 @@ import FoundationXML
         }.sorted()
         #expect(fromGitHub == fromJSON)
 
-        let failures = try XMLOutline.parse(JUnitReporter().render(report)).filter { $0.name == "failure" }
+        let failures = try XMLOutline.parse(Self.render(JUnitReporter.self, results, failOn: .info)).filter { $0.name == "failure" }
         let fromJUnit = failures.flatMap { $0.text.split(separator: "\n") }.filter { !$0.hasPrefix(" ") }.map { line -> String in
             let parts = line.split(separator: ":", maxSplits: 3)
             let rule = parts.count == 4 ? parts[3].split(separator: " ").dropFirst().first.map(String.init) ?? "" : ""
@@ -336,7 +355,7 @@ import FoundationXML
         }.sorted()
         #expect(fromJUnit == fromJSON)
 
-        let fromMarkdown = MarkdownReporter().render(report).split(separator: "\n").compactMap { row -> String? in
+        let fromMarkdown = Self.render(MarkdownReporter.self, results).split(separator: "\n").compactMap { row -> String? in
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             // A finding's row starts with its line:column; the summary row has plain counts.
             guard cells.count == 4, cells[0].contains(":"), cells[0].first?.isNumber == true else { return nil }

@@ -12,14 +12,35 @@ public enum Manifests {
         }
     }()
 
-    /// Checks manifest text as if it were the file `path`.
-    public static func check(_ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil) -> FileResult {
-        let configuration = CheckConfiguration(policy: policy, defaultProfile: profile)
-        return FileChecker(configuration: configuration).check(InputFile(path: path, named: true, content: Array(text.utf8)))
+    /// Checks manifest text as if it were the file `path`, through the run's stages.
+    public static func check(_ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil) -> FileOutcome {
+        AuditRun(session: Session(policy: policy, defaultProfile: profile)).outcome(of: InputFile(path: path, named: true, content: Array(text.utf8)))
     }
 
     /// "RULE@line:col" for each finding, in report order.
-    public static func summary(_ result: FileResult) -> [String] {
-        result.findings.sorted(by: Finding.reportOrder).map { "\($0.ruleID)@\($0.start.line):\($0.start.column)" }
+    public static func summary(_ outcome: FileOutcome) -> [String] {
+        outcome.findings.map { "\($0.ruleID)@\($0.start.line):\($0.start.column)" }
+    }
+}
+
+/// A whole coverage report built from outcomes at once, as tests look at it.
+public struct WholeCoverageReport {
+    public var apps: [AppReport] = []
+    public var otherFindings: [ReportFinding] = []
+
+    public init(_ outcomes: [FileOutcome], policy: Policy = Manifests.policy) {
+        var report = CoverageReport(policy: policy)
+        for outcome in outcomes {
+            let part = report.add(outcome)
+            apps += part.apps
+            otherFindings += part.otherFindings
+        }
+    }
+}
+
+extension ReportContext {
+    /// The shipped policy and a fixed version, for tests.
+    public static func test(policy: Policy = Manifests.policy) -> ReportContext {
+        ReportContext(policy: policy, toolVersion: "test")
     }
 }

@@ -16,7 +16,7 @@ public struct Config: Sendable {
     /// Rules that inline suppressions may not silence.
     public var unsuppressible: Set<String> = []
     /// SUP003 and the like: found in the config, reported as findings.
-    public var findings: [Finding] = []
+    public var problems: [SettingsProblem] = []
 
     public init() {}
 }
@@ -43,4 +43,17 @@ public struct WordingAdditions: Sendable {
     public init() {}
 
     public var isEmpty: Bool { everyLanguage == nil && byLanguage.isEmpty }
+}
+
+/// A finding about the config or a rule pack (a rule name that names no rule): reported with the
+/// manifests' findings and judged by the same settings, since a stale name must not break every build.
+public struct SettingsProblem: Sendable {
+    public var rule: BuiltInRule
+    public var file: String
+    public var message: String
+    public var position: SourcePosition
+    public var path: String
+    public var fix: String?
+    /// What tells two problems of one file apart, for fingerprints.
+    public var detail: String
 }

@@ -61,7 +61,13 @@ public enum ConfigLoader {
                 else { continue }
                 let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
                 guard let rule = policy.rule(parts.first ?? name) else {
-                    config.findings.append(unknownRule(name, at: pair.key.start, file: displayPath, policy: policy))
+                    config.problems.append(unknownRule(name, at: pair.key.start, file: displayPath, policy: policy))
+                    continue
+                }
+                if BuiltInRule.isManifestRule(rule.id) {
+                    decoder.report(
+                        "\(rule.id) cannot be turned off or given another severity: MAN findings mean capaudit could not read a manifest; fix it, or record it in a baseline",
+                        at: pair.key, path: "rules.\(name)")
                     continue
                 }
                 config.rules[parts.count == 2 ? "\(rule.id)/\(parts[1])" : rule.id] = setting
@@ -76,7 +82,7 @@ public enum ConfigLoader {
                 if let rule = policy.rule(name) {
                     config.unsuppressible.insert(rule.id)
                 } else {
-                    config.findings.append(unknownRule(name, at: node.start, file: displayPath, policy: policy))
+                    config.problems.append(unknownRule(name, at: node.start, file: displayPath, policy: policy))
                 }
             }
         }
@@ -86,12 +92,10 @@ public enum ConfigLoader {
         return config
     }
 
-    static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> Finding {
-        let hint = NearestName.hint(for: name, among: policy.ruleNames)
-        return Finding(
-            ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .warning,
-            message: "the config names an unknown rule `\(name)`\(hint)", file: file, documentIndex: 0, start: position, path: "rules.\(name)",
-            fix: "correct the name, or remove the entry", detail: name)
+    static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> SettingsProblem {
+        SettingsProblem(
+            rule: .unknownRule, file: file, message: "the config names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))",
+            position: position, path: "rules.\(name)", fix: "correct the name, or remove the entry", detail: name)
     }
 
     static func wordingAdditions(_ node: YAMLNode, decoder: NodeDecoder, file: String) -> WordingAdditions {

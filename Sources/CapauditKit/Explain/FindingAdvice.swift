@@ -9,11 +9,11 @@ public struct FindingAdvice: Sendable {
     public var fixIsForThisNode: Bool
     public var snippets: [FixSnippet]
 
-    /// Advice for each finding of a checked file (run with `keepManifests`), in report order;
-    /// with `line`, only the findings on that line.
-    public static func advise(_ result: FileResult, policy: Policy, line: Int? = nil) -> [FindingAdvice] {
-        let writer = FixSnippetWriter(policy: policy, manifests: result.manifests)
-        return result.findings.sorted(by: Finding.reportOrder).filter { finding in
+    /// Advice for each finding of a checked file, in report order; with `line`, only the
+    /// findings on that line.
+    public static func advise(_ outcome: FileOutcome, policy: Policy, line: Int? = nil) -> [FindingAdvice] {
+        let writer = FixSnippetWriter(policy: policy, manifests: outcome.manifests)
+        return outcome.findings.filter { finding in
             guard let line else { return true }
             return finding.start.line <= line && line <= (finding.end?.line ?? finding.start.line)
         }.map { finding in
@@ -96,19 +96,56 @@ public struct FindingAdvice: Sendable {
 
     // MARK: JSON
 
-    public var json: JSONValue {
-        guard case .object(var members) = JSONReporter.json(finding) else { return JSONReporter.json(finding) }
-        var advice: [(String, JSONValue)] = [
-            ("fix", .string(fix)),
-            ("fixIsForThisNode", .bool(fixIsForThisNode)),
-            ("yaml", .array(snippets.map { .object([("caption", .string($0.caption)), ("yaml", .string($0.yaml))]) })),
-        ]
-        if let page {
-            advice.append(("title", .string(page.rule.title)))
-            advice.append(("rationale", .string(TextLayout.trimmedEnd(page.rule.rationale))))
-            advice.append(("references", .array(page.references.map(RulePage.json))))
+    /// `capaudit explain FILE --format json`: the advice for each finding of a file (or one line of it).
+    public static func jsonDocument(_ advice: [FindingAdvice], path: String, line: Int?) -> String {
+        let output = OutputSink.memory()
+        var document = JSONStream(output)
+        document.beginObject()
+        document.member("version", 1)
+        document.member("path", path)
+        if let line { document.member("line", line) }
+        document.key("findings")
+        document.beginArray()
+        for item in advice {
+            document.element()
+            item.writeJSON(to: output, indent: 2)
         }
-        members.append(("advice", .object(advice)))
-        return .object(members)
+        document.endArray()
+        document.endObject()
+        output.write("\n")
+        return output.text
+    }
+
+    /// The finding as the JSON format writes it, with the advice as one more member.
+    func writeJSON(to output: OutputSink, indent: Int) {
+        JSONReporter.write(finding, to: output, indent: indent) { object in
+            object.key("advice")
+            object.beginObject()
+            object.member("fix", fix)
+            object.key("fixIsForThisNode")
+            object.bool(fixIsForThisNode)
+            object.key("yaml")
+            object.beginArray()
+            for snippet in snippets {
+                object.element()
+                object.beginObject()
+                object.member("caption", snippet.caption)
+                object.member("yaml", snippet.yaml)
+                object.endObject()
+            }
+            object.endArray()
+            if let page {
+                object.member("title", page.rule.title)
+                object.member("rationale", TextLayout.trimmedEnd(page.rule.rationale))
+                object.key("references")
+                object.beginArray()
+                for reference in page.references {
+                    object.element()
+                    object.value(RulePage.json(reference))
+                }
+                object.endArray()
+            }
+            object.endObject()
+        }
     }
 }

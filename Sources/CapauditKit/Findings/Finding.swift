@@ -1,6 +1,6 @@
 import YAML
 
-/// One problem capaudit reports: the model every reporter reads.
+/// One problem capaudit reports, after the user's settings: the model every reporter reads.
 public struct Finding: Sendable {
     public var ruleID: String
     public var slug: String
@@ -19,9 +19,11 @@ public struct Finding: Sendable {
     /// A fix written for this node.
     public var fix: String?
     /// Identifies what the finding is about, never where it is: survives moves and rewording.
-    public var fingerprint: String
+    public var fingerprintValue: UInt64
     /// How the finding was silenced, if it was.
     public var suppression: Suppression?
+    /// The rule's case (`with-reason`), for settings and selections that name one.
+    public var caseName: String?
 
     public init(
         ruleID: String, slug: String, severity: Severity, message: String, file: String, documentIndex: Int, start: SourcePosition,
@@ -40,17 +42,25 @@ public struct Finding: Sendable {
         self.platform = platform
         self.missingThreats = missingThreats
         self.fix = fix
-        self.fingerprint = Fingerprint.make(
+        self.fingerprintValue = Fingerprint.make(
             rule: ruleID, file: fingerprintFile ?? file, document: documentIndex, path: path, platform: platform?.rawValue ?? "", detail: detail)
     }
+
+    /// The fingerprint as 16 hexadecimal digits, as every output and the baseline write it.
+    public var fingerprint: String { Fingerprint.hex(fingerprintValue) }
 
     /// The order of every report: file, line, column, rule, then message.
     public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
+        return fileOrder(lhs, rhs)
+    }
+
+    /// The order within one file: line, column, rule, then message.
+    public static func fileOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.start != rhs.start { return lhs.start < rhs.start }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
         if lhs.message != rhs.message { return lhs.message < rhs.message }
-        return lhs.fingerprint < rhs.fingerprint
+        return lhs.fingerprintValue < rhs.fingerprintValue
     }
 }
 
@@ -62,19 +72,45 @@ public enum Suppression: Sendable, Equatable {
     case baseline
 }
 
-/// A stable identifier from what a finding is about: 64-bit FNV-1a over its parts, in hex.
+/// A stable identifier from what a finding is about: 64-bit FNV-1a over its parts.
 public enum Fingerprint {
-    public static func make(rule: String, file: String, document: Int, path: String, platform: String, detail: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in [rule, file, String(document), path, platform, detail] {
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    public static func make(rule: String, file: String, document: Int, path: String, platform: String, detail: String) -> UInt64 {
+        var hash = offsetBasis
+        func mix(_ part: String) {
             for byte in part.utf8 {
                 hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
+                hash = hash &* prime
             }
             hash ^= 0x1F
-            hash = hash &* 0x0000_0100_0000_01B3
+            hash = hash &* prime
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        mix(rule)
+        mix(file)
+        mix(String(document))
+        mix(path)
+        mix(platform)
+        mix(detail)
+        return hash
+    }
+
+    /// 16 lowercase hexadecimal digits.
+    public static func hex(_ value: UInt64) -> String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var rest = value
+        for index in stride(from: 15, through: 0, by: -1) {
+            bytes[index] = digits[Int(rest & 0xF)]
+            rest >>= 4
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads 16 hexadecimal digits back; nil for anything else.
+    public static func parse(_ text: String) -> UInt64? {
+        guard text.utf8.count == 16 else { return nil }
+        return UInt64(text, radix: 16)
     }
 }

@@ -38,6 +38,14 @@ public struct AppReport: Sendable {
 
     public var baselined: [ReportFinding] { findings.filter { $0.finding.suppression == .baseline } }
 
+    /// "2 suppressed, 1 baselined": the findings that do not count; empty when all do.
+    public var uncountedParts: [String] {
+        var parts: [String] = []
+        if !suppressed.isEmpty { parts.append("\(suppressed.count) suppressed") }
+        if !baselined.isEmpty { parts.append("\(baselined.count) baselined") }
+        return parts
+    }
+
     public func missingCells(_ severity: Severity) -> Int {
         matrix.cells.filter { $0.state == .missing(severity) }.count
     }

@@ -44,17 +44,15 @@ struct HTMLAppSection {
             <dt>Profile</dt><dd>\(e(profile.title)) (<code>\(e(profile.id))</code>\(extends))</dd>
             <dt>Platforms</dt><dd>\(platforms.joined(separator: "; "))</dd>
             <dt>Sensitive fields</dt><dd>\(fields)</dd>
-            <dt>Findings</dt><dd>\(e(Counting.bySeverity(app.countedFindings.map(\.finding))))\(Self.uncountedNote(app))</dd>
+            <dt>Findings</dt><dd>\(e(Counting.bySeverity(app.countedFindings.map(\.finding))))\(Self.uncountedNote(app.uncountedParts))</dd>
             </dl>
 
             """
     }
 
-    static func uncountedNote(_ app: AppReport) -> String {
-        var parts: [String] = []
-        if !app.suppressed.isEmpty { parts.append("\(app.suppressed.count) suppressed") }
-        if !app.baselined.isEmpty { parts.append("\(app.baselined.count) baselined") }
-        return parts.isEmpty ? "" : " <span class=\"muted\">(and \(parts.joined(separator: ", ")))</span>"
+    /// " (and 2 suppressed)" after a count of findings, or nothing.
+    static func uncountedNote(_ parts: [String]) -> String {
+        parts.isEmpty ? "" : " <span class=\"muted\">(and \(parts.joined(separator: ", ")))</span>"
     }
 
     // MARK: Exposed
@@ -369,34 +367,40 @@ struct HTMLAppSection {
 /// The finding list: one row per finding, its anchor the row's id.
 enum HTMLFindingTable {
     static func render(_ findings: [ReportFinding], caption: String, showFile: Bool) -> String {
-        var html = """
-            <div class="scroll" tabindex="0" role="region" aria-label="\(MarkupEscaping.html(caption))">
-            <table class="findings">
-            <caption>\(MarkupEscaping.html(caption))</caption>
-            <thead><tr><th scope="col">#</th><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Where</th><th scope="col">Finding</th></tr></thead>
-            <tbody>
+        head(caption: caption) + findings.map { row($0, showFile: showFile) }.joined() + foot
+    }
+
+    static func head(caption: String) -> String {
+        """
+        <div class="scroll" tabindex="0" role="region" aria-label="\(MarkupEscaping.html(caption))">
+        <table class="findings">
+        <caption>\(MarkupEscaping.html(caption))</caption>
+        <thead><tr><th scope="col">#</th><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Where</th><th scope="col">Finding</th></tr></thead>
+        <tbody>
+
+        """
+    }
+
+    static let foot = "</tbody>\n</table>\n</div>\n"
+
+    static func row(_ item: ReportFinding, showFile: Bool) -> String {
+        let finding = item.finding
+        let e = MarkupEscaping.html
+        let place = (showFile ? "\(finding.file):" : "line ") + "\(finding.start.line):\(finding.start.column)"
+        var location = e(place)
+        if !finding.path.isEmpty { location += "<br><code>\(e(finding.path))</code>" }
+        if let platform = finding.platform { location += "<br>\(platform.displayName)" }
+        var status = ""
+        switch finding.suppression {
+        case .none: break
+        case .inline(let reason, _): status = "<p><b>Suppressed</b>\(reason.isEmpty ? "" : ": \(e(reason))")</p>"
+        case .baseline: status = "<p><b>Baselined</b></p>"
+        }
+        let fix = finding.fix.map { "<p class=\"fix\">Fix: \(e($0))</p>" } ?? ""
+        return """
+            <tr id="\(item.anchor)"><td>\(item.number)</td><td><span class="sev \(finding.severity)">\(finding.severity)</span></td>\
+            <td><b>\(e(finding.ruleID))</b><br><small>\(e(finding.slug))</small></td><td>\(location)</td><td>\(status)<p>\(e(finding.message))</p>\(fix)</td></tr>
 
             """
-        for item in findings {
-            let finding = item.finding
-            let e = MarkupEscaping.html
-            let place = (showFile ? "\(finding.file):" : "line ") + "\(finding.start.line):\(finding.start.column)"
-            var location = e(place)
-            if !finding.path.isEmpty { location += "<br><code>\(e(finding.path))</code>" }
-            if let platform = finding.platform { location += "<br>\(platform.displayName)" }
-            var status = ""
-            switch finding.suppression {
-            case .none: break
-            case .inline(let reason, _): status = "<p><b>Suppressed</b>\(reason.isEmpty ? "" : ": \(e(reason))")</p>"
-            case .baseline: status = "<p><b>Baselined</b></p>"
-            }
-            let fix = finding.fix.map { "<p class=\"fix\">Fix: \(e($0))</p>" } ?? ""
-            html += """
-                <tr id="\(item.anchor)"><td>\(item.number)</td><td><span class="sev \(finding.severity)">\(finding.severity)</span></td>\
-                <td><b>\(e(finding.ruleID))</b><br><small>\(e(finding.slug))</small></td><td>\(location)</td><td>\(status)<p>\(e(finding.message))</p>\(fix)</td></tr>
-
-                """
-        }
-        return html + "</tbody>\n</table>\n</div>\n"
     }
 }

@@ -2,18 +2,40 @@
 /// Tables are semantic (captions, `scope`), every colour has a symbol or a word beside it,
 /// and the page prints on A4, fits a phone (wide tables scroll in their box) and follows
 /// the reader's dark mode. The same report gives the same bytes.
-public struct HTMLReport: Sendable {
+public struct HTMLReport: Reporter {
+    public static let name = "html"
+
     public var toolVersion: String
     /// When the report was made; nil leaves it out, so that the output depends on the input alone.
     public var timestamp: String?
+    private var builder: CoverageReport
+    /// The summary leads the page, so each app's section waits on disk until the run ends.
+    private var sections: Spool?
+    private var others: Spool?
 
-    public init(toolVersion: String, timestamp: String? = nil) {
-        self.toolVersion = toolVersion
-        self.timestamp = timestamp
+    public init(context: ReportContext) {
+        toolVersion = context.toolVersion
+        timestamp = context.timestamp
+        builder = CoverageReport(policy: context.policy)
     }
 
-    public func render(_ report: CoverageReport) -> String {
-        var html = """
+    public mutating func begin(_ start: RunStart, into output: OutputSink) {
+        sections = Spool.create(failingInto: output)
+        others = Spool.create(failingInto: output)
+    }
+
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        let first = builder.overviews.count
+        let (apps, otherFindings) = builder.add(file)
+        for (offset, app) in apps.enumerated() {
+            let number = first + offset + 1
+            sections?.sink.write(HTMLAppSection(app: app, id: "app-\(number)").render())
+        }
+        for item in otherFindings { others?.sink.write(HTMLFindingTable.row(item, showFile: true)) }
+    }
+
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        output.write("""
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -29,45 +51,37 @@ public struct HTMLReport: Sendable {
             <body>
             <header>
             <h1>Screen capture coverage</h1>
-            <p class="meta">\(e(meta(report)))</p>
+            <p class="meta">\(e(builder.meta(toolVersion: toolVersion, timestamp: timestamp)))</p>
             </header>
             <main>
 
-            """
-        html += overview(report)
-        html += legend
-        for (index, app) in report.apps.enumerated() {
-            html += HTMLAppSection(app: app, id: "app-\(index + 1)").render()
-        }
-        if !report.otherFindings.isEmpty {
-            html += """
+            """)
+        output.write(overview)
+        output.write(legend)
+        sections?.copy(into: output)
+        if builder.otherCount > 0 {
+            output.write("""
                 <section class="others" aria-labelledby="others">
                 <h2 id="others">Manifests without a matrix</h2>
                 <p>These files or documents did not decode far enough to build a matrix; fix these findings first.</p>
 
-                """
-            html += HTMLFindingTable.render(report.otherFindings, caption: "Findings outside any matrix", showFile: true)
-            html += "</section>\n"
+                """)
+            output.write(HTMLFindingTable.head(caption: "Findings outside any matrix"))
+            others?.copy(into: output)
+            output.write(HTMLFindingTable.foot)
+            output.write("</section>\n")
         }
-        html += """
+        output.write("""
             </main>
             <footer><p>Made by capaudit \(e(toolVersion)) from the manifests and the policy alone: the same input gives the same report.</p></footer>
             </body>
             </html>
 
-            """
-        return html
+            """)
     }
 
-    func meta(_ report: CoverageReport) -> String {
-        let apps = report.apps.count == 1 ? "1 manifest" : "\(report.apps.count) manifests"
-        var parts = ["capaudit \(toolVersion)", apps, Counting.findings(report.findingCount)]
-        if let timestamp { parts.append("generated \(timestamp)") }
-        return parts.joined(separator: " · ")
-    }
-
-    func overview(_ report: CoverageReport) -> String {
-        guard !report.apps.isEmpty else {
+    var overview: String {
+        guard !builder.overviews.isEmpty else {
             return "<section aria-labelledby=\"summary\"><h2 id=\"summary\">Summary</h2><p>No manifest with a matrix was found.</p></section>\n"
         }
         var html = """
@@ -80,16 +94,16 @@ public struct HTMLReport: Sendable {
             <tbody>
 
             """
-        for (index, app) in report.apps.enumerated() {
+        for (index, app) in builder.overviews.enumerated() {
             let gaps = Severity.allCases.reversed().compactMap { severity -> String? in
-                let count = app.missingCells(severity)
+                let count = app.missingCells[severity] ?? 0
                 return count == 0 ? nil : "<span class=\"sev \(severity)\">✗ \(count) \(severity)</span>"
             }
             let gapText = gaps.isEmpty ? "<span class=\"ok\">✓ none</span>" : gaps.joined(separator: " ")
             html += """
-                <tr><th scope="row"><a href="#app-\(index + 1)">\(e(app.app.name))</a><br><code>\(e(app.fileLabel))</code></th>\
-                <td>\(e(app.profile.title))</td><td>\(e(app.platformSummary))</td><td>\(gapText)</td>\
-                <td>\(app.exemptCells == 0 ? "–" : "⊘ \(app.exemptCells)")</td><td>\(e(Counting.bySeverity(app.countedFindings.map(\.finding))))\(HTMLAppSection.uncountedNote(app))</td></tr>
+                <tr><th scope="row"><a href="#app-\(index + 1)">\(e(app.name))</a><br><code>\(e(app.fileLabel))</code></th>\
+                <td>\(e(app.profileTitle))</td><td>\(e(app.platformSummary))</td><td>\(gapText)</td>\
+                <td>\(app.exemptCells == 0 ? "–" : "⊘ \(app.exemptCells)")</td><td>\(e(app.countedFindings))\(HTMLAppSection.uncountedNote(app.uncountedParts))</td></tr>
 
                 """
         }

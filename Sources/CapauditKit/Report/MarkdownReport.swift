@@ -1,59 +1,92 @@
 /// The coverage report as GitHub Markdown, for a pull-request comment or a job summary:
 /// the summary and what is exposed first, each app's details folded in `<details>`.
 /// Manifest text is escaped so that it cannot format itself, break a table or mention anyone.
-public struct MarkdownReport: Sendable {
+public struct MarkdownReport: Reporter {
+    public static let name = "markdown"
+
     public var toolVersion: String
     /// When the report was made; nil leaves it out, so that the output depends on the input alone.
     public var timestamp: String?
+    private var builder: CoverageReport
+    /// The summary and the exposed list lead the report, so each app's details and exposed
+    /// lines wait on disk until the run ends.
+    private var details: Spool?
+    private var exposed: Spool?
+    private var others: Spool?
 
-    public init(toolVersion: String, timestamp: String? = nil) {
-        self.toolVersion = toolVersion
-        self.timestamp = timestamp
+    public init(context: ReportContext) {
+        toolVersion = context.toolVersion
+        timestamp = context.timestamp
+        builder = CoverageReport(policy: context.policy)
     }
 
-    public func render(_ report: CoverageReport) -> String {
-        var parts = ["capaudit \(toolVersion)", report.apps.count == 1 ? "1 manifest" : "\(report.apps.count) manifests", Counting.findings(report.findingCount)]
-        if let timestamp { parts.append("generated \(timestamp)") }
-        var md = "## Screen capture coverage\n\n\(m(parts.joined(separator: " · ")))\n\n"
-        guard !report.apps.isEmpty || !report.otherFindings.isEmpty else { return md + "No manifest found.\n" }
-        if !report.apps.isEmpty {
-            md += "| App | Profile | Platforms | Gaps | Exempt | Findings |\n|---|---|---|---|---|---|\n"
-            for app in report.apps {
+    public mutating func begin(_ start: RunStart, into output: OutputSink) {
+        details = Spool.create(failingInto: output)
+        exposed = Spool.create(failingInto: output)
+        others = Spool.create(failingInto: output)
+    }
+
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        let first = builder.overviews.count
+        let (apps, otherFindings) = builder.add(file)
+        for (offset, app) in apps.enumerated() {
+            let number = first + offset + 1
+            // Each exposed line waits with its app's number: the name it shows depends on every app.
+            for line in exposedLines(app) { exposed?.sink.write("\(number - 1)\t\(line)\n") }
+            details?.sink.write(details(app))
+        }
+        for item in otherFindings { others?.sink.write(findingRow(item, showFile: true)) }
+    }
+
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        output.write("## Screen capture coverage\n\n\(m(builder.meta(toolVersion: toolVersion, timestamp: timestamp)))\n\n")
+        guard !builder.overviews.isEmpty || builder.otherCount > 0 else {
+            output.write("No manifest found.\n")
+            return
+        }
+        if !builder.overviews.isEmpty {
+            output.write("| App | Profile | Platforms | Gaps | Exempt | Findings |\n|---|---|---|---|---|---|\n")
+            for app in builder.overviews {
                 let gaps = Severity.allCases.reversed().compactMap { severity -> String? in
-                    let count = app.missingCells(severity)
+                    let count = app.missingCells[severity] ?? 0
                     return count == 0 ? nil : "✗ \(count) \(severity)"
                 }
-                md += "| **\(m(app.app.name))**<br>\(code(app.fileLabel)) | \(m(app.profile.title)) | \(m(app.platformSummary)) "
-                md += "| \(gaps.isEmpty ? "✓ none" : gaps.joined(separator: ", ")) | \(app.exemptCells == 0 ? "–" : "⊘ \(app.exemptCells)") "
-                md += "| \(Counting.bySeverity(app.countedFindings.map(\.finding)))\(uncounted(app)) |\n"
+                let uncounted = app.uncountedParts.isEmpty ? "" : " (and \(app.uncountedParts.joined(separator: ", ")))"
+                output.write("| **\(m(app.name))**<br>\(code(app.fileLabel)) | \(m(app.profileTitle)) | \(m(app.platformSummary)) ")
+                output.write("| \(gaps.isEmpty ? "✓ none" : gaps.joined(separator: ", ")) | \(app.exemptCells == 0 ? "–" : "⊘ \(app.exemptCells)") ")
+                output.write("| \(app.countedFindings)\(uncounted) |\n")
             }
-            md += "\n"
-            let names = report.apps.map(\.app.name)
-            let exposed = report.apps.flatMap { app in
-                // Two manifests of one app (a clean and a flawed one, say) are told apart by their files.
-                let name = names.filter { $0 == app.app.name }.count > 1 ? "**\(m(app.app.name))** (\(code(app.fileLabel)))" : "**\(m(app.app.name))**"
-                return exposedLines(app).map { "- \(name), \($0)" }
-            }
-            md += exposed.isEmpty ? "✓ Every sensitive field is covered against every threat its profile requires.\n\n" : "**Exposed**\n\n\(exposed.joined(separator: "\n"))\n\n"
-            md += "Matrix cells: ✓ covered (by the mechanisms named under the matrix, or a masked or hidden display) · "
-            md += "✗ missing, with the severity the profile gives it and the finding (F1, F2, …) that reports it · "
-            md += "⊘ exempt: the screen opted out with a reason (CAP007) · – not required.\n\n"
+            output.write("\n")
+            writeExposed(into: output)
+            output.write("Matrix cells: ✓ covered (by the mechanisms named under the matrix, or a masked or hidden display) · ")
+            output.write("✗ missing, with the severity the profile gives it and the finding (F1, F2, …) that reports it · ")
+            output.write("⊘ exempt: the screen opted out with a reason (CAP007) · – not required.\n\n")
         }
-        for app in report.apps {
-            md += details(app)
+        details?.copy(into: output)
+        if builder.otherCount > 0 {
+            output.write("<details>\n<summary><b>Manifests without a matrix</b>: \(Counting.findings(builder.otherCount))</summary>\n\n")
+            output.write(Self.findingTableHead)
+            others?.copy(into: output)
+            output.write("\n</details>\n")
         }
-        if !report.otherFindings.isEmpty {
-            md += "<details>\n<summary><b>Manifests without a matrix</b>: \(Counting.findings(report.otherFindings.count))</summary>\n\n"
-            md += findingTable(report.otherFindings, showFile: true) + "\n</details>\n"
-        }
-        return md
     }
 
-    func uncounted(_ app: AppReport) -> String {
-        var parts: [String] = []
-        if !app.suppressed.isEmpty { parts.append("\(app.suppressed.count) suppressed") }
-        if !app.baselined.isEmpty { parts.append("\(app.baselined.count) baselined") }
-        return parts.isEmpty ? "" : " (and \(parts.joined(separator: ", ")))"
+    /// The exposed lines of every app, each named by its app (and file, when two apps share a name).
+    private func writeExposed(into output: OutputSink) {
+        var nameCounts: [String: Int] = [:]
+        for app in builder.overviews { nameCounts[app.name, default: 0] += 1 }
+        let labels = builder.overviews.map { app in
+            // Two manifests of one app (a clean and a flawed one, say) are told apart by their files.
+            (nameCounts[app.name] ?? 0) > 1 ? "**\(m(app.name))** (\(code(app.fileLabel)))" : "**\(m(app.name))**"
+        }
+        var any = false
+        exposed?.lines(failingInto: output) { line in
+            guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]), index < labels.count else { return }
+            if !any { output.write("**Exposed**\n\n") }
+            any = true
+            output.write("- \(labels[index]), \(line[line.index(after: tab)...])\n")
+        }
+        output.write(any ? "\n" : "✓ Every sensitive field is covered against every threat its profile requires.\n\n")
     }
 
     /// "iOS: CVV `security-code` on Cards (cards) to screenshot, ✗ error (F5)", one per field and
@@ -203,15 +236,17 @@ public struct MarkdownReport: Sendable {
         return lines.isEmpty ? "" : "**Exemptions**\n\n\(lines.joined(separator: "\n"))\n\n"
     }
 
+    static let findingTableHead = "| # | Severity | Rule | Where | Finding |\n|---|---|---|---|---|\n"
+
     func findingTable(_ findings: [ReportFinding], showFile: Bool) -> String {
-        var md = "| # | Severity | Rule | Where | Finding |\n|---|---|---|---|---|\n"
-        for item in findings {
-            let finding = item.finding
-            let place = (showFile ? "\(m(finding.file)):" : "") + "\(finding.start.line):\(finding.start.column)"
-            let platform = finding.platform.map { " \($0.displayName)" } ?? ""
-            md += "| F\(item.number) | \(finding.severity) | \(m(finding.ruleID)) \(m(finding.slug)) | \(place)\(platform) | \(m(finding.message))\(status(finding)) |\n"
-        }
-        return md
+        Self.findingTableHead + findings.map { findingRow($0, showFile: showFile) }.joined()
+    }
+
+    func findingRow(_ item: ReportFinding, showFile: Bool) -> String {
+        let finding = item.finding
+        let place = (showFile ? "\(m(finding.file)):" : "") + "\(finding.start.line):\(finding.start.column)"
+        let platform = finding.platform.map { " \($0.displayName)" } ?? ""
+        return "| F\(item.number) | \(finding.severity) | \(m(finding.ruleID)) \(m(finding.slug)) | \(place)\(platform) | \(m(finding.message))\(status(finding)) |\n"
     }
 
     func screenName(_ screen: Screen) -> String {

@@ -7,29 +7,22 @@
 public struct GitHubReporter: Reporter {
     public static let name = "github"
 
-    public init() {}
+    private let repositoryPath: @Sendable (String) -> String
 
-    public func render(_ report: RunReport) -> String {
-        var text = ""
-        write(report) { text += $0 }
-        return text
+    public init(context: ReportContext) {
+        repositoryPath = context.repositoryPath
     }
 
-    public func write(_ report: RunReport, to output: (String) -> Void) {
-        var chunk = ""
-        for finding in report.findings {
-            chunk += command(finding, report: report) + "\n"
-            if chunk.utf8.count > 1 << 16 {
-                output(chunk)
-                chunk = ""
-            }
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        for finding in file.findings where finding.suppression == nil {
+            output.write(command(finding))
+            output.write("\n")
         }
-        if !chunk.isEmpty { output(chunk) }
     }
 
-    func command(_ finding: Finding, report: RunReport) -> String {
+    func command(_ finding: Finding) -> String {
         var properties = [
-            ("file", report.repositoryPath(finding.file)),
+            ("file", Self.escapeProperty(repositoryPath(finding.file), keepTabs: true)),
             ("line", String(finding.start.line)),
             ("col", String(finding.start.column)),
         ]
@@ -37,10 +30,10 @@ public struct GitHubReporter: Reporter {
             properties.append(("endLine", String(end.line)))
             properties.append(("endColumn", String(end.column)))
         }
-        properties.append(("title", "\(finding.ruleID) \(finding.slug)"))
+        properties.append(("title", Self.escapeProperty("\(finding.ruleID) \(finding.slug)")))
         var message = finding.message
         if let fix = finding.fix { message += "\nFix: " + fix }
-        let list = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
+        let list = properties.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
         return "::\(Self.command(finding.severity)) \(list)::\(Self.escapeData(message))"
     }
 
@@ -53,13 +46,15 @@ public struct GitHubReporter: Reporter {
     }
 
     /// The message after `::`: `%`, CR and LF percent-encoded, as the runner decodes them.
-    static func escapeData(_ text: String) -> String {
+    /// `keepTabs` leaves a tab as it is (one in a file name must reach the runner unchanged).
+    static func escapeData(_ text: String, keepTabs: Bool = false) -> String {
         var output = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "%": output += "%25"
             case "\r": output += "%0D"
             case "\n": output += "%0A"
+            case "\t" where keepTabs: output += "\t"
             default:
                 if ControlEscaping.needsEscape(scalar, keepNewlines: false) {
                     output += ControlEscaping.visible(scalar)
@@ -72,9 +67,9 @@ public struct GitHubReporter: Reporter {
     }
 
     /// A property value: as data, and `:` and `,` too, which end a value.
-    static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String, keepTabs: Bool = false) -> String {
         var output = ""
-        for scalar in escapeData(text).unicodeScalars {
+        for scalar in escapeData(text, keepTabs: keepTabs).unicodeScalars {
             switch scalar {
             case ":": output += "%3A"
             case ",": output += "%2C"

@@ -1,113 +1,143 @@
 /// The machine format: versioned JSON, documented in docs/json-output.md with a JSON Schema.
+/// Findings are written file by file as the run goes; suppressed findings, the file list and
+/// the notes are spooled to disk until the findings are done, and the summary comes last.
 public struct JSONReporter: Reporter {
     public static let name = "json"
-    public static let formatVersion = 1
+    /// 2: `summary` moved after `findings`, so that the output can be written as the run goes.
+    public static let formatVersion = 2
 
-    public init() {}
+    private let toolVersion: String
+    private var findings: JSONStream?
+    private var suppressed: Spool?
+    private var files: Spool?
+    private var notes: Spool?
+    private var noteCount = 0
+    private var suppressedCount = 0
+    private var fileCount = 0
 
-    public func render(_ report: RunReport) -> String {
-        var text = ""
-        write(report) { text += $0 }
-        return text
+    public init(context: ReportContext) {
+        toolVersion = context.toolVersion
     }
 
-    public func write(_ report: RunReport, to emit: (String) -> Void) {
-        let all = report.allFindings
-        let active = report.findings
-        let writer = JSONWriter(pretty: true)
-        let head: [(String, JSONValue)] = [
-            ("version", .integer(Self.formatVersion)),
-            ("tool", .object([("name", .string("capaudit")), ("version", .string(report.toolVersion))])),
-            ("summary", .object([
-                ("files", .integer(report.results.count)),
-                ("manifests", .integer(report.manifestCount)),
-                ("findings", .integer(active.count)),
-                ("errors", .integer(report.count(.error))),
-                ("warnings", .integer(report.count(.warning))),
-                ("infos", .integer(report.count(.info))),
-                ("suppressed", .integer(all.count - active.count)),
-            ])),
-        ]
-        var output = "{"
-        for (key, value) in head {
-            member(key, into: &output)
-            writer.append(value, indent: 1, into: &output)
-            output += ","
-        }
-        // Findings are written one at a time: a large run never holds its whole document.
-        member("findings", into: &output)
-        array(active, into: &output, writer: writer, emit: emit)
-        output += ","
-        member("suppressed", into: &output)
-        array(all.filter { $0.suppression != nil }, into: &output, writer: writer, emit: emit)
-        output += ","
-        member("files", into: &output)
-        writer.append(.array(report.results.map { result in
-            .object([
-                ("path", .string(result.file.path)),
-                ("manifest", .bool(result.isManifest)),
-                ("findings", .integer(result.findings.filter { $0.suppression == nil }.count)),
-            ])
-        }), indent: 1, into: &output)
-        output += ","
-        member("notes", into: &output)
-        writer.append(.array((report.notes + report.results.compactMap(\.note)).map(JSONValue.string)), indent: 1, into: &output)
-        output += "\n}\n"
-        emit(output)
+    public mutating func begin(_ start: RunStart, into output: OutputSink) {
+        suppressed = Spool.create(failingInto: output)
+        files = Spool.create(failingInto: output)
+        notes = Spool.create(failingInto: output)
+        var stream = JSONStream(output)
+        stream.beginObject()
+        stream.member("version", Self.formatVersion)
+        stream.key("tool")
+        stream.beginObject()
+        stream.member("name", "capaudit")
+        stream.member("version", toolVersion)
+        stream.endObject()
+        stream.key("findings")
+        stream.beginArray()
+        findings = stream
+        for note in start.notes { addNote(note) }
     }
 
-    private func member(_ key: String, into output: inout String) {
-        output += "\n  "
-        JSONWriter.quote(key, into: &output)
-        output += ": "
-    }
-
-    /// Hands the text written so far to `emit` every few hundred findings.
-    private func array(_ findings: [Finding], into output: inout String, writer: JSONWriter, emit: (String) -> Void) {
-        guard !findings.isEmpty else {
-            output += "[]"
-            return
-        }
-        output += "["
-        for (index, finding) in findings.enumerated() {
-            output += index == 0 ? "\n    " : ",\n    "
-            writer.append(Self.json(finding), indent: 2, into: &output)
-            if output.utf8.count > 1 << 16 {
-                emit(output)
-                output = ""
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        var active = 0
+        for finding in file.findings {
+            if finding.suppression == nil {
+                active += 1
+                findings?.element()
+                Self.write(finding, to: output, indent: 2)
+            } else if let spool = suppressed {
+                spool.sink.write(suppressedCount == 0 ? "\n    " : ",\n    ")
+                suppressedCount += 1
+                Self.write(finding, to: spool.sink, indent: 2)
             }
         }
-        output += "\n  ]"
+        if let spool = files {
+            spool.sink.write(fileCount == 0 ? "\n    " : ",\n    ")
+            fileCount += 1
+            var entry = JSONStream(spool.sink, indent: 2)
+            entry.beginObject()
+            entry.member("path", file.file.path)
+            entry.key("manifest")
+            entry.bool(file.isManifest)
+            entry.member("findings", active)
+            entry.endObject()
+        }
+        if let note = file.note { addNote(note) }
     }
 
-    static func json(_ finding: Finding) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("rule", .string(finding.ruleID)),
-            ("slug", .string(finding.slug)),
-            ("severity", .string(finding.severity.description)),
-            ("message", .string(finding.message)),
-            ("file", .string(finding.file)),
-            ("document", .integer(finding.documentIndex)),
-            ("line", .integer(finding.start.line)),
-            ("column", .integer(finding.start.column)),
-        ]
-        if let end = finding.end {
-            members.append(("endLine", .integer(end.line)))
-            members.append(("endColumn", .integer(end.column)))
+    private mutating func addNote(_ note: String) {
+        guard let spool = notes else { return }
+        spool.sink.write(noteCount == 0 ? "\n    " : ",\n    ")
+        noteCount += 1
+        spool.sink.writeJSONString(note)
+    }
+
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        guard var stream = findings else { return }
+        stream.endArray()
+        for (key, spool, count) in [("suppressed", suppressed, suppressedCount), ("files", files, fileCount), ("notes", notes, noteCount)] {
+            stream.key(key)
+            if count == 0 {
+                output.write("[]")
+            } else {
+                output.write("[")
+                spool?.copy(into: output)
+                output.write("\n  ]")
+            }
         }
-        members.append(("path", .string(finding.path)))
-        if let platform = finding.platform { members.append(("platform", .string(platform.rawValue))) }
-        if !finding.missingThreats.isEmpty { members.append(("missingThreats", .array(finding.missingThreats.map(JSONValue.string)))) }
-        if let fix = finding.fix { members.append(("fix", .string(fix))) }
-        members.append(("fingerprint", .string(finding.fingerprint)))
+        stream.key("summary")
+        stream.beginObject()
+        stream.member("files", summary.files)
+        stream.member("manifests", summary.manifests)
+        stream.member("findings", summary.findings)
+        stream.member("errors", summary.errors)
+        stream.member("warnings", summary.warnings)
+        stream.member("infos", summary.infos)
+        stream.member("suppressed", summary.suppressed)
+        stream.endObject()
+        stream.endObject()
+        output.write("\n")
+        findings = nil
+    }
+
+    /// One finding as a JSON object whose own lines sit at `indent` (its members one deeper);
+    /// `more` adds members after the finding's own (explain's advice).
+    static func write(_ finding: Finding, to output: OutputSink, indent: Int, more: (inout JSONStream) -> Void = { _ in }) {
+        var object = JSONStream(output, indent: indent)
+        object.beginObject()
+        object.member("rule", finding.ruleID)
+        object.member("slug", finding.slug)
+        object.member("severity", finding.severity.description)
+        object.member("message", finding.message)
+        object.member("file", finding.file)
+        object.member("document", finding.documentIndex)
+        object.member("line", finding.start.line)
+        object.member("column", finding.start.column)
+        if let end = finding.end {
+            object.member("endLine", end.line)
+            object.member("endColumn", end.column)
+        }
+        object.member("path", finding.path)
+        if let platform = finding.platform { object.member("platform", platform.rawValue) }
+        if !finding.missingThreats.isEmpty { object.member("missingThreats", strings: finding.missingThreats) }
+        if let fix = finding.fix { object.member("fix", fix) }
+        object.member("fingerprint", finding.fingerprint)
         switch finding.suppression {
         case .inline(let reason, let line):
-            members.append(("suppression", .object([("kind", .string("inline")), ("reason", .string(reason)), ("line", .integer(line))])))
+            object.key("suppression")
+            object.beginObject()
+            object.member("kind", "inline")
+            object.member("reason", reason)
+            object.member("line", line)
+            object.endObject()
         case .baseline:
-            members.append(("suppression", .object([("kind", .string("baseline"))])))
+            object.key("suppression")
+            object.beginObject()
+            object.member("kind", "baseline")
+            object.endObject()
         case nil:
             break
         }
-        return .object(members)
+        more(&object)
+        object.endObject()
     }
 }

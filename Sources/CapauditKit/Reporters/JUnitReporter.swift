@@ -1,55 +1,76 @@
-/// JUnit XML for CI test dashboards: one test case per checked file, failed when the file has
-/// findings. Strict JUnit schemas allow one `<failure>` per test case, so a file's findings
-/// share one: the message counts them, the body lists each with its location and fix.
+/// JUnit XML for CI test dashboards: one test case per checked file. A file fails when it has
+/// findings at or above `--fail-on`, so that the dashboard agrees with the exit code; findings
+/// below it are listed in the test case's `<system-out>`. Strict JUnit schemas allow one
+/// `<failure>` per test case, so a file's failing findings share one: the message counts them,
+/// the body lists each with its location and fix. The counts lead the document, so test cases
+/// are spooled to disk until the run ends.
 public struct JUnitReporter: Reporter {
     public static let name = "junit"
 
-    public init() {}
+    private let failOn: FailOn
+    private var cases: Spool?
+    private var tests = 0
+    private var failures = 0
+    private var skipped = 0
 
-    public func render(_ report: RunReport) -> String {
-        let findings = report.findings
-        var cases: [String] = []
-        var failures = 0
-        var skipped = 0
-        for result in report.results {
-            let path = result.file.path
-            let own = findings.filter { $0.file == path }
-            let open = "    <testcase classname=\"capaudit\" name=\"\(XMLEscaping.escape(path))\""
-            if !own.isEmpty {
-                failures += 1
-                cases.append(open + ">\n" + failure(own) + "    </testcase>\n")
-            } else if !result.isManifest {
-                skipped += 1
-                let reason = result.note ?? "not a manifest"
-                cases.append(open + ">\n      <skipped message=\"\(XMLEscaping.escape(reason))\"/>\n    </testcase>\n")
-            } else {
-                cases.append(open + "/>\n")
-            }
-        }
-        let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="capaudit" \(counts)>
-              <testsuite name="capaudit" \(counts)>
-
-            """ + cases.joined() + """
-              </testsuite>
-            </testsuites>
-
-            """
+    public init(context: ReportContext) {
+        failOn = context.failOn
     }
 
-    func failure(_ findings: [Finding]) -> String {
+    public mutating func begin(_ start: RunStart, into output: OutputSink) {
+        cases = Spool.create(failingInto: output)
+    }
+
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        guard let sink = cases?.sink else { return }
+        tests += 1
+        let active = file.activeFindings
+        let failing = active.filter { failOn.fails($0.severity) }
+        let passing = active.filter { !failOn.fails($0.severity) }
+        sink.write("    <testcase classname=\"capaudit\" name=\"\(XMLEscaping.escape(file.file.path))\"")
+        if failing.isEmpty, passing.isEmpty {
+            if file.isManifest {
+                sink.write("/>\n")
+            } else {
+                skipped += 1
+                sink.write(">\n      <skipped message=\"\(XMLEscaping.escape(file.note ?? "not a manifest"))\"/>\n    </testcase>\n")
+            }
+            return
+        }
+        sink.write(">\n")
+        if !failing.isEmpty {
+            failures += 1
+            sink.write(Self.failure(failing))
+        }
+        if !passing.isEmpty {
+            sink.write("      <system-out>" + XMLEscaping.escape(Self.listing(passing), keepNewlines: true) + "</system-out>\n")
+        }
+        sink.write("    </testcase>\n")
+    }
+
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
+        output.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"capaudit\" \(counts)>\n  <testsuite name=\"capaudit\" \(counts)>\n")
+        cases?.copy(into: output)
+        output.write("  </testsuite>\n</testsuites>\n")
+    }
+
+    static func failure(_ findings: [Finding]) -> String {
         var ruleIDs: [String] = []
         for finding in findings where !ruleIDs.contains(finding.ruleID) { ruleIDs.append(finding.ruleID) }
-        let message = "\(findings.count) finding\(findings.count == 1 ? "" : "s")" + Self.breakdown(findings)
+        let message = "\(findings.count) finding\(findings.count == 1 ? "" : "s")" + breakdown(findings)
+        return "      <failure type=\"\(XMLEscaping.escape(ruleIDs.joined(separator: ",")))\" message=\"\(XMLEscaping.escape(message))\">"
+            + XMLEscaping.escape(listing(findings), keepNewlines: true) + "</failure>\n"
+    }
+
+    /// Each finding on its line, with its fix below.
+    static func listing(_ findings: [Finding]) -> String {
         var body = ""
         for finding in findings {
             body += "\(finding.file):\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(finding.slug): \(finding.message)\n"
             if let fix = finding.fix { body += "  help: \(fix)\n" }
         }
-        return "      <failure type=\"\(XMLEscaping.escape(ruleIDs.joined(separator: ",")))\" message=\"\(XMLEscaping.escape(message))\">"
-            + XMLEscaping.escape(body, keepNewlines: true) + "</failure>\n"
+        return body
     }
 
     /// ` (2 errors, 1 warning)`: the count of each severity present, highest first.

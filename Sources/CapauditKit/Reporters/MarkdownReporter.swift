@@ -8,49 +8,68 @@ public struct MarkdownReporter: Reporter {
     /// A file with more findings than this shows them folded, so that the page stays scannable.
     static let foldAbove = 10
 
-    public init() {}
+    /// GitHub's limit on a comment's length; the report stops short of it.
+    static let commentLimit = 65_536
+    /// Room kept for the summary that leads the report and the line that says what was cut.
+    static let headRoom = 1_024
 
-    public func render(_ report: RunReport) -> String {
-        let findings = report.findings
-        let manifests = report.manifestCount
-        var output = "## capaudit\n\n"
-        let files = "\(manifests) manifest\(manifests == 1 ? "" : "s")"
-        output += findings.isEmpty
-            ? "No findings in \(files).\n\n"
-            : "Found \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(files).\n\n"
-        output += "| Errors | Warnings | Info | Manifests |\n|---:|---:|---:|---:|\n"
-        output += "| \(report.count(.error)) | \(report.count(.warning)) | \(report.count(.info)) | \(manifests) |\n"
-        let hidden = report.allFindings.count - findings.count
-        if hidden > 0 {
-            output += "\n\(hidden) suppressed finding\(hidden == 1 ? " is" : "s are") not shown.\n"
+    /// The file sections written so far; the summary that leads them is only known at the end.
+    private var body = ""
+    private var omitted = 0
+
+    public init(context: ReportContext) {}
+
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        let findings = file.activeFindings
+        guard !findings.isEmpty else { return }
+        guard omitted == 0 else {
+            omitted += findings.count
+            return
         }
-        var order: [String] = []
-        var byFile: [String: [Finding]] = [:]
-        for finding in findings {
-            if byFile[finding.file] == nil { order.append(finding.file) }
-            byFile[finding.file, default: []].append(finding)
-        }
-        for file in order {
-            let own = byFile[file] ?? []
-            let title = "<code>\(Self.escape(file))</code>"
-            let table = Self.table(own)
-            if own.count > Self.foldAbove {
-                output += "\n<details>\n<summary>\(title): \(own.count) findings</summary>\n\n\(table)\n</details>\n"
-            } else {
-                output += "\n### \(title)\n\n\(table)"
+        let title = "<code>\(Self.escape(file.file.path))</code>"
+        let folded = findings.count > Self.foldAbove
+        var section = folded
+            ? "\n<details>\n<summary>\(title): \(findings.count) findings</summary>\n\n\(Self.tableHead)"
+            : "\n### \(title)\n\n\(Self.tableHead)"
+        let closing = folded ? "\n</details>\n" : ""
+        let budget = Self.commentLimit - Self.headRoom
+        for (index, finding) in findings.enumerated() {
+            let row = Self.row(finding)
+            if body.utf8.count + section.utf8.count + row.utf8.count + closing.utf8.count > budget {
+                omitted = findings.count - index
+                if index == 0 { return }
+                break
             }
+            section += row
         }
-        return output
+        body += section + closing
     }
 
-    static func table(_ findings: [Finding]) -> String {
-        var output = "| Line | Severity | Rule | Message |\n|---:|---|---|---|\n"
-        for finding in findings {
-            var message = inline(finding.message)
-            if let fix = finding.fix { message += "<br>**Fix:** " + inline(fix) }
-            output += "| \(finding.start.line):\(finding.start.column) | \(finding.severity) | \(escape(finding.ruleID)) <code>\(escape(finding.slug))</code> | \(message) |\n"
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        let manifests = summary.manifests
+        let files = "\(manifests) manifest\(manifests == 1 ? "" : "s")"
+        output.write("## capaudit\n\n")
+        output.write(summary.findings == 0
+            ? "No findings in \(files).\n\n"
+            : "Found \(summary.findings) finding\(summary.findings == 1 ? "" : "s") in \(files).\n\n")
+        output.write("| Errors | Warnings | Info | Manifests |\n|---:|---:|---:|---:|\n")
+        output.write("| \(summary.errors) | \(summary.warnings) | \(summary.infos) | \(manifests) |\n")
+        if summary.suppressed > 0 {
+            output.write("\n\(summary.suppressed) suppressed finding\(summary.suppressed == 1 ? " is" : "s are") not shown.\n")
         }
-        return output
+        output.write(body)
+        if omitted > 0 {
+            output.write("\n**\(omitted) more finding\(omitted == 1 ? " is" : "s are") not shown**: this report stops at GitHub's limit of 65,536 characters for a comment. ")
+            output.write("Every finding is in the JSON or SARIF report (`capaudit check --format json=capaudit.json`), or run `capaudit check` locally.\n")
+        }
+    }
+
+    static let tableHead = "| Line | Severity | Rule | Message |\n|---:|---|---|---|\n"
+
+    static func row(_ finding: Finding) -> String {
+        var message = inline(finding.message)
+        if let fix = finding.fix { message += "<br>**Fix:** " + inline(fix) }
+        return "| \(finding.start.line):\(finding.start.column) | \(finding.severity) | \(escape(finding.ruleID)) <code>\(escape(finding.slug))</code> | \(message) |\n"
     }
 
     /// Text whose `` `code` `` spans become `<code>` elements: a Markdown code span would show

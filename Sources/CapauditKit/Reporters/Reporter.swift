@@ -1,74 +1,132 @@
-/// Everything a reporter may show: the findings of one run, in report order, with the files and notes.
-public struct RunReport: Sendable {
-    public let results: [FileResult]
-    /// Problems met while walking folders (symlink loops, unreadable folders).
-    public var notes: [String]
+/// What every reporter of a run may read besides the files: set once, before the first file.
+public struct ReportContext: Sendable {
     public var policy: Policy
     /// The tool's version, for machine-readable outputs.
     public var toolVersion: String
-    /// Prefix that makes a path relative to the repository root, for SARIF URIs.
+    /// A path relative to the repository root, for SARIF URIs and annotations.
     public var repositoryPath: @Sendable (String) -> String
+    /// Colour the text format (a terminal that wants it).
+    public var color: Bool
+    /// Keep suppressed and baselined findings in SARIF, marked as suppressed.
+    public var showSuppressed: Bool
+    /// The text format prints nothing when there is no finding.
+    public var quiet: Bool
+    /// The level that fails the run (`--fail-on`): JUnit marks only these as failures.
+    public var failOn: FailOn
+    /// When the coverage report says it was made; nil leaves it out, so that the same input gives the same bytes.
+    public var timestamp: String?
 
-    public init(results: [FileResult], notes: [String], policy: Policy, toolVersion: String, repositoryPath: @escaping @Sendable (String) -> String = { $0 }) {
-        self.results = results
-        self.notes = notes
+    public init(
+        policy: Policy, toolVersion: String, repositoryPath: @escaping @Sendable (String) -> String = { $0 }, color: Bool = false,
+        showSuppressed: Bool = false, quiet: Bool = false, failOn: FailOn = .error, timestamp: String? = nil
+    ) {
         self.policy = policy
         self.toolVersion = toolVersion
         self.repositoryPath = repositoryPath
-        allFindings = results.flatMap(\.findings).sorted(by: Finding.reportOrder)
-        findings = allFindings.filter { $0.suppression == nil }
-        var counts: [Severity: Int] = [:]
-        for finding in findings { counts[finding.severity, default: 0] += 1 }
-        severityCounts = counts
-        var lines: [String: [Int: String]] = [:]
-        for result in results where !result.lines.isEmpty { lines[result.file.path] = result.lines }
-        linesByFile = lines
-    }
-
-    /// Every finding, suppressed ones included, in report order.
-    public let allFindings: [Finding]
-
-    /// The findings that count: not suppressed nor baselined.
-    public let findings: [Finding]
-
-    private let severityCounts: [Severity: Int]
-    private let linesByFile: [String: [Int: String]]
-
-    public var manifestCount: Int { results.filter(\.isManifest).count }
-
-    public func count(_ severity: Severity) -> Int { severityCounts[severity] ?? 0 }
-
-    public func sourceLine(_ finding: Finding) -> String? {
-        linesByFile[finding.file]?[finding.start.line]
+        self.color = color
+        self.showSuppressed = showSuppressed
+        self.quiet = quiet
+        self.failOn = failOn
+        self.timestamp = timestamp
     }
 }
 
-/// One output format. Each reporter lives in its own file and turns a run into text.
-public protocol Reporter: Sendable {
+/// One output format, in its own file. A reporter writes as the run goes: what it can say
+/// about a file as soon as that file's turn comes, and what needs the whole run (a summary)
+/// at the end; parts that must come later are spooled to disk, never held for the run.
+public protocol Reporter {
     /// The name `--format` takes.
     static var name: String { get }
-    /// The reporter with its default settings.
-    init()
-    func render(_ report: RunReport) -> String
-    /// Writes the report in pieces, so that a large run need not hold its whole output.
-    func write(_ report: RunReport, to output: (String) -> Void)
+    init(context: ReportContext)
+    mutating func begin(_ start: RunStart, into output: OutputSink)
+    mutating func report(_ file: FileOutcome, into output: OutputSink)
+    mutating func finish(_ summary: RunSummary, into output: OutputSink)
 }
 
 extension Reporter {
-    public func write(_ report: RunReport, to output: (String) -> Void) {
-        output(render(report))
+    public mutating func begin(_ start: RunStart, into output: OutputSink) {}
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {}
+}
+
+/// The formats of each command that writes a report, by name.
+public enum ReporterRegistry {
+    /// `capaudit check`.
+    public static var findings: [any Reporter.Type] {
+        [
+            TextReporter.self,
+            JSONReporter.self,
+            SarifReporter.self,
+            GitHubReporter.self,
+            JUnitReporter.self,
+            MarkdownReporter.self,
+        ]
+    }
+
+    /// `capaudit report`.
+    public static var coverage: [any Reporter.Type] {
+        [
+            HTMLReport.self,
+            MarkdownReport.self,
+        ]
     }
 }
 
-public enum ReporterRegistry {
-    public static let all: [any Reporter.Type] = [
-        TextReporter.self,
-        JSONReporter.self,
-        SarifReporter.self,
-        GitHubReporter.self,
-        JUnitReporter.self,
-        MarkdownReporter.self,
-    ]
+/// Hands a run's results to several reporters, each writing to its own output, and its notes
+/// to whoever shows them.
+public struct ReportWriter: AuditConsumer {
+    public private(set) var reporters: [any Reporter]
+    public let outputs: [OutputSink]
+    private let notes: (RunNote) -> Void
 
-    public static var names: [String] { all.map { $0.name } }
+    public init(_ targets: [(reporter: any Reporter, output: OutputSink)], notes: @escaping (RunNote) -> Void = { _ in }) {
+        reporters = targets.map(\.reporter)
+        outputs = targets.map(\.output)
+        self.notes = notes
+    }
+
+    public mutating func begin(_ start: RunStart) {
+        for note in start.notes { notes(RunNote(kind: .input, text: note)) }
+        for index in reporters.indices { reporters[index].begin(start, into: outputs[index]) }
+    }
+
+    public mutating func consume(_ outcome: FileOutcome) {
+        if let note = outcome.note { notes(RunNote(kind: .notAManifest, text: note)) }
+        for index in reporters.indices { reporters[index].report(outcome, into: outputs[index]) }
+    }
+
+    public mutating func finish(_ summary: RunSummary) {
+        for index in reporters.indices {
+            reporters[index].finish(summary, into: outputs[index])
+            outputs[index].flush()
+        }
+    }
+}
+
+extension Reporter {
+    /// The whole report of a finished run as text, for tests and callers that want it at once.
+    public static func render(_ outcomes: [FileOutcome], context: ReportContext, start: RunStart = RunStart()) -> String {
+        var reporter = Self(context: context)
+        let output = OutputSink.memory()
+        var summary = RunSummary()
+        reporter.begin(start, into: output)
+        for outcome in outcomes {
+            summary.add(outcome)
+            reporter.report(outcome, into: output)
+        }
+        reporter.finish(summary, into: output)
+        return output.text
+    }
+}
+
+/// A note for standard error, and where it comes from.
+public struct RunNote: Sendable {
+    public enum Kind: Sendable {
+        /// Met while choosing the files: a folder that cannot be read, a symlink loop, an excluded file.
+        case input
+        /// A named file that is not a manifest (skipped).
+        case notAManifest
+    }
+
+    public var kind: Kind
+    public var text: String
 }

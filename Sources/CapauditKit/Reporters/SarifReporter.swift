@@ -10,58 +10,53 @@ public struct SarifReporter: Reporter {
     static let fingerprintKey = "capaudit/v1"
 
     public var includeSuppressed: Bool
+    private let context: ReportContext
+    private var ruleIndex: [String: Int] = [:]
+    private var results: JSONStream?
 
-    public init() {
-        self.init(includeSuppressed: false)
+    public init(context: ReportContext) {
+        self.context = context
+        includeSuppressed = context.showSuppressed
     }
 
-    public init(includeSuppressed: Bool) {
-        self.includeSuppressed = includeSuppressed
-    }
-
-    public func render(_ report: RunReport) -> String {
-        var text = ""
-        write(report) { text += $0 }
-        return text
-    }
-
-    /// Writes the log with its results one at a time (the same text as one pretty-printed
-    /// document), so that a large run never holds all of its results at once.
-    public func write(_ report: RunReport, to output: (String) -> Void) {
-        let rules = report.policy.rules
-        var ruleIndex: [String: Int] = [:]
+    /// The log's head with every rule of the policy; results follow one at a time, so that a
+    /// large run never holds them (the same text as one pretty-printed document).
+    public mutating func begin(_ start: RunStart, into output: OutputSink) {
+        let rules = context.policy.rules
         for (position, rule) in rules.enumerated() { ruleIndex[rule.id] = position }
-        let writer = JSONWriter(pretty: true)
         let tool: JSONValue = .object([
             ("driver", .object([
                 ("name", .string("capaudit")),
-                ("version", .string(report.toolVersion)),
-                ("semanticVersion", .string(report.toolVersion)),
-                ("rules", .array(rules.map { Self.descriptor($0, policy: report.policy) })),
+                ("version", .string(context.toolVersion)),
+                ("semanticVersion", .string(context.toolVersion)),
+                ("rules", .array(rules.map { Self.descriptor($0, policy: context.policy) })),
             ])),
         ])
         var text = "{\n  \"$schema\": "
         JSONWriter.quote(Self.schema, into: &text)
         text += ",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": "
-        writer.append(tool, indent: 3, into: &text)
+        JSONWriter(pretty: true).append(tool, indent: 3, into: &text)
         text += ",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": "
-        let findings = includeSuppressed ? report.allFindings : report.findings
-        if findings.isEmpty {
-            text += "[]"
-        } else {
-            text += "["
-            for (index, finding) in findings.enumerated() {
-                text += index == 0 ? "\n        " : ",\n        "
-                writer.append(Self.result(finding, ruleIndex: ruleIndex[finding.ruleID], report: report), indent: 4, into: &text)
-                if text.utf8.count > 1 << 16 {
-                    output(text)
-                    text = ""
-                }
-            }
-            text += "\n      ]"
+        output.write(text)
+        var stream = JSONStream(output, indent: 3)
+        stream.beginArray()
+        results = stream
+    }
+
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        guard var stream = results else { return }
+        for finding in file.findings where includeSuppressed || finding.suppression == nil {
+            stream.element()
+            Self.write(finding, ruleIndex: ruleIndex[finding.ruleID], repositoryPath: context.repositoryPath, to: output)
         }
-        text += "\n    }\n  ]\n}\n"
-        output(text)
+        results = stream
+    }
+
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        guard var stream = results else { return }
+        stream.endArray()
+        output.write("\n    }\n  ]\n}\n")
+        results = nil
     }
 
     static func descriptor(_ rule: RuleDefinition, policy: Policy) -> JSONValue {
@@ -100,53 +95,71 @@ public struct SarifReporter: Reporter {
         }
     }
 
-    static func result(_ finding: Finding, ruleIndex: Int?, report: RunReport) -> JSONValue {
-        var region: [(String, JSONValue)] = [
-            ("startLine", .integer(finding.start.line)),
-            ("startColumn", .integer(finding.start.column)),
-        ]
+    static func write(_ finding: Finding, ruleIndex: Int?, repositoryPath: (String) -> String, to output: OutputSink) {
+        var result = JSONStream(output, indent: 4)
+        result.beginObject()
+        result.member("ruleId", finding.ruleID)
+        if let ruleIndex { result.member("ruleIndex", ruleIndex) }
+        result.member("level", level(finding.severity))
+        result.key("message")
+        result.beginObject()
+        result.member("text", finding.fix.map { "\(finding.message)\nFix: \($0)" } ?? finding.message)
+        result.endObject()
+        result.key("locations")
+        result.beginArray()
+        result.element()
+        result.beginObject()
+        result.key("physicalLocation")
+        result.beginObject()
+        result.key("artifactLocation")
+        result.beginObject()
+        let path = repositoryPath(finding.file)
+        if path.hasPrefix("/") {
+            result.member("uri", "file://" + uriReference(path))
+        } else {
+            result.member("uri", uriReference(path))
+            result.member("uriBaseId", sourceRoot)
+        }
+        result.endObject()
+        result.key("region")
+        result.beginObject()
+        result.member("startLine", finding.start.line)
+        result.member("startColumn", finding.start.column)
         if let end = finding.end {
-            region.append(("endLine", .integer(end.line)))
-            region.append(("endColumn", .integer(end.column)))
+            result.member("endLine", end.line)
+            result.member("endColumn", end.column)
         }
-        var text = finding.message
-        if let fix = finding.fix { text += "\nFix: " + fix }
-        var properties: [(String, JSONValue)] = [("path", .string(finding.path))]
-        if let platform = finding.platform { properties.append(("platform", .string(platform.rawValue))) }
-        if !finding.missingThreats.isEmpty {
-            properties.append(("missingThreats", .array(finding.missingThreats.map(JSONValue.string))))
+        result.endObject()
+        result.endObject()
+        result.endObject()
+        result.endArray()
+        result.key("partialFingerprints")
+        result.beginObject()
+        result.member(fingerprintKey, finding.fingerprint)
+        result.endObject()
+        result.key("properties")
+        result.beginObject()
+        result.member("path", finding.path)
+        if let platform = finding.platform { result.member("platform", platform.rawValue) }
+        if !finding.missingThreats.isEmpty { result.member("missingThreats", strings: finding.missingThreats) }
+        result.endObject()
+        if let suppression = finding.suppression {
+            result.key("suppressions")
+            result.beginArray()
+            result.element()
+            result.beginObject()
+            switch suppression {
+            case .inline(let reason, _):
+                result.member("kind", "inSource")
+                result.member("justification", reason)
+            case .baseline:
+                result.member("kind", "external")
+                result.member("justification", "recorded in the baseline")
+            }
+            result.endObject()
+            result.endArray()
         }
-        var members: [(String, JSONValue)] = [("ruleId", .string(finding.ruleID))]
-        if let ruleIndex { members.append(("ruleIndex", .integer(ruleIndex))) }
-        members += [
-            ("level", .string(level(finding.severity))),
-            ("message", .object([("text", .string(text))])),
-            ("locations", .array([
-                .object([
-                    ("physicalLocation", .object([
-                        ("artifactLocation", artifactLocation(report.repositoryPath(finding.file))),
-                        ("region", .object(region)),
-                    ])),
-                ]),
-            ])),
-            ("partialFingerprints", .object([(fingerprintKey, .string(finding.fingerprint))])),
-            ("properties", .object(properties)),
-        ]
-        switch finding.suppression {
-        case .inline(let reason, _):
-            members.append(("suppressions", .array([.object([("kind", .string("inSource")), ("justification", .string(reason))])])))
-        case .baseline:
-            members.append(("suppressions", .array([.object([("kind", .string("external")), ("justification", .string("recorded in the baseline"))])])))
-        case nil:
-            break
-        }
-        return .object(members)
-    }
-
-    /// Relative to the source root; a file outside the repository keeps its absolute path.
-    static func artifactLocation(_ path: String) -> JSONValue {
-        guard !path.hasPrefix("/") else { return .object([("uri", .string("file://" + uriReference(path)))]) }
-        return .object([("uri", .string(uriReference(path))), ("uriBaseId", .string(sourceRoot))])
+        result.endObject()
     }
 
     static func level(_ severity: Severity) -> String {

@@ -2,43 +2,43 @@
 /// caret span, a `help:` line, and a summary. Colour only when asked (a terminal).
 public struct TextReporter: Reporter {
     public static let name = "text"
+    /// The widest part of a source line shown; a longer line is cut to a window around the span.
+    static let snippetWidth = 120
+    /// How much of the line before the span a window keeps.
+    static let snippetLead = 30
 
     public var color: Bool
     public var showSource: Bool
+    let quiet: Bool
 
     public init(color: Bool = false, showSource: Bool = true) {
         self.color = color
         self.showSource = showSource
+        quiet = false
     }
 
-    public init() {
-        self.init(color: false)
+    public init(context: ReportContext) {
+        color = context.color
+        showSource = true
+        quiet = context.quiet
     }
 
-    public func render(_ report: RunReport) -> String {
-        var text = ""
-        write(report) { text += $0 }
-        return text
-    }
-
-    public func write(_ report: RunReport, to emit: (String) -> Void) {
-        var output = ""
-        for finding in report.findings {
-            output += headline(finding)
-            if showSource, let line = report.sourceLine(finding) {
-                output += sourceSnippet(line: line, finding: finding)
+    public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        for finding in file.findings where finding.suppression == nil {
+            output.write(headline(finding))
+            if showSource, let source = file.source, finding.start.line <= source.lineCount {
+                output.write(sourceSnippet(line: source.text(ofLine: finding.start.line), finding: finding))
             }
             if let fix = finding.fix {
-                output += "   " + paint("= help:", "1;36") + " " + ControlEscaping.escape(fix) + "\n"
+                output.write("\(helpIndent(finding))\(paint("= help:", "1;36")) \(ControlEscaping.escape(fix))\n")
             }
-            output += "\n"
-            if output.utf8.count > 1 << 16 {
-                emit(output)
-                output = ""
-            }
+            output.write("\n")
         }
-        output += summary(report) + "\n"
-        emit(output)
+    }
+
+    public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
+        if quiet, summary.findings == 0 { return }
+        output.write(summaryLine(summary) + "\n")
     }
 
     func headline(_ finding: Finding) -> String {
@@ -55,25 +55,45 @@ public struct TextReporter: Reporter {
         }
     }
 
+    /// `= help:` lines up with the snippet's `|`, however many digits the line number has.
+    func helpIndent(_ finding: Finding) -> String {
+        String(repeating: " ", count: String(finding.start.line).count + 1)
+    }
+
+    /// The line with carets under the span. Control and invisible characters are shown escaped,
+    /// and the carets follow the escaped text; a long line is cut to a window around the span.
     func sourceSnippet(line: String, finding: Finding) -> String {
         let number = String(finding.start.line)
         let gutter = String(repeating: " ", count: number.count)
-        let scalars = Array(line.unicodeScalars)
-        let shown = String(String.UnicodeScalarView(scalars.map { $0 == "\t" ? " " : $0 }))
-        let startIndex = max(0, finding.start.column - 1)
-        var endIndex = startIndex + 1
+        let scalars = line.unicodeScalars.map { $0 == "\t" ? " " : $0 }
+        let startIndex = min(max(0, finding.start.column - 1), scalars.count)
+        let endIndex: Int
         if let end = finding.end, end.line == finding.start.line, end.column - 1 > startIndex {
-            endIndex = end.column - 1
+            endIndex = min(end.column - 1, scalars.count)
         } else {
             endIndex = max(startIndex + 1, Self.contentEnd(scalars, from: startIndex))
         }
-        endIndex = min(endIndex, max(scalars.count, startIndex + 1))
-        let pad = String(repeating: " ", count: min(startIndex, scalars.count))
-        let carets = String(repeating: "^", count: max(1, endIndex - startIndex))
-        return "\(gutter) |\n\(paint(number, "34")) | \(ControlEscaping.escape(shown))\n\(gutter) | \(pad)\(paint(carets, Self.colorCode(finding.severity)))\n"
+        var windowStart = 0
+        var windowEnd = scalars.count
+        if scalars.count > Self.snippetWidth {
+            windowStart = max(0, startIndex - Self.snippetLead)
+            windowEnd = min(scalars.count, windowStart + Self.snippetWidth)
+        }
+        func shown(_ range: Range<Int>) -> String {
+            let lower = min(max(range.lowerBound, 0), scalars.count)
+            let upper = min(max(range.upperBound, lower), scalars.count)
+            return ControlEscaping.escape(String(String.UnicodeScalarView(scalars[lower..<upper])))
+        }
+        let before = (windowStart > 0 ? "…" : "") + shown(windowStart..<startIndex)
+        let span = shown(startIndex..<min(endIndex, windowEnd))
+        let after = shown(min(endIndex, windowEnd)..<windowEnd) + (windowEnd < scalars.count ? "…" : "")
+        let pad = String(repeating: " ", count: before.unicodeScalars.count)
+        let carets = String(repeating: "^", count: max(1, span.unicodeScalars.count))
+        return "\(gutter) |\n\(paint(number, "34")) | \(before)\(span)\(after)\n\(gutter) | \(pad)\(paint(carets, Self.colorCode(finding.severity)))\n"
     }
 
-    /// Where the line's content ends: before a ` #` comment and trailing spaces.
+    /// Where the value at `start` ends: before a ` #` comment, a flow indicator that closes it
+    /// (`,`, `]`, `}`) and trailing spaces; quoted text is skipped whole.
     static func contentEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var end = scalars.count
         var index = start
@@ -87,6 +107,9 @@ public struct TextReporter: Reporter {
             } else if scalar == "#", index > 0, scalars[index - 1] == " " || scalars[index - 1] == "\t" {
                 end = index
                 break
+            } else if index > start, scalar == "," || scalar == "]" || scalar == "}" {
+                end = index
+                break
             }
             index += 1
         }
@@ -94,19 +117,17 @@ public struct TextReporter: Reporter {
         return end
     }
 
-    func summary(_ report: RunReport) -> String {
-        let findings = report.findings
-        let manifests = report.manifestCount
+    func summaryLine(_ summary: RunSummary) -> String {
+        let manifests = summary.manifests
         let files = "\(manifests) manifest\(manifests == 1 ? "" : "s")"
-        let hidden = report.allFindings.count - findings.count
-        let hiddenText = hidden > 0 ? " (\(hidden) suppressed)" : ""
-        guard !findings.isEmpty else { return "No findings in \(files).\(hiddenText)" }
+        let hiddenText = summary.suppressed > 0 ? " (\(summary.suppressed) suppressed)" : ""
+        guard summary.findings > 0 else { return "No findings in \(files).\(hiddenText)" }
         let parts = Severity.allCases.reversed().compactMap { severity -> String? in
-            let count = report.count(severity)
+            let count = summary.count(severity)
             guard count > 0 else { return nil }
             return "\(count) \(severity == .info ? "info" : severity.description + (count == 1 ? "" : "s"))"
         }
-        return "Found \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(parts.joined(separator: ", "))) in \(files).\(hiddenText)"
+        return "Found \(summary.findings) finding\(summary.findings == 1 ? "" : "s") (\(parts.joined(separator: ", "))) in \(files).\(hiddenText)"
     }
 
     func paint(_ text: String, _ code: String) -> String {

@@ -14,7 +14,6 @@ public struct SessionOptions: Sendable {
     public var select: [String] = []
     public var ignore: [String] = []
     public var limits = YAMLLimits.default
-    public var keepManifests = false
 
     public init() {}
 }
@@ -30,11 +29,43 @@ public enum SessionError: Error, Sendable {
 public struct Session: Sendable {
     public var policy: Policy
     public var config: Config
-    public var configuration: CheckConfiguration
+    /// The profile of manifests that name none (`--profile`, else the config's).
+    public var defaultProfile: String?
+    /// Severity layers above the profile: the config's.
+    public var settings: RuleSettings
+    /// `--select` and `--ignore`.
+    public var selection: RuleSelection
+    public var limits: YAMLLimits
     public var repositoryRoot: String?
     public var workingDirectory: String
     /// The config's `baseline`, resolved against the config's folder.
     public var configBaseline: String?
+    /// The config file and the config's rule pack folders, absolute: capaudit's own files,
+    /// never taken for manifests when folders are walked.
+    var settingsPaths: [String] = []
+
+    /// A session with the given policy and nothing else: no config, no selection, no baseline
+    /// (tests and fuzzing check text in memory this way).
+    public init(policy: Policy, defaultProfile: String? = nil, limits: YAMLLimits = .default) {
+        self.init(
+            policy: policy, config: Config(), defaultProfile: defaultProfile, settings: RuleSettings(), selection: RuleSelection(), limits: limits,
+            repositoryRoot: nil, workingDirectory: Self.currentDirectory(), configBaseline: nil)
+    }
+
+    init(
+        policy: Policy, config: Config, defaultProfile: String?, settings: RuleSettings, selection: RuleSelection, limits: YAMLLimits,
+        repositoryRoot: String?, workingDirectory: String, configBaseline: String?
+    ) {
+        self.policy = policy
+        self.config = config
+        self.defaultProfile = defaultProfile
+        self.settings = settings
+        self.selection = selection
+        self.limits = limits
+        self.repositoryRoot = repositoryRoot
+        self.workingDirectory = workingDirectory
+        self.configBaseline = configBaseline
+    }
 
     public static func open(_ options: SessionOptions) throws(SessionError) -> Session {
         let cwd = currentDirectory()
@@ -83,55 +114,63 @@ public struct Session: Sendable {
             }
             throw .policy(PolicyError(problems: [.init(file: configDisplay, position: nil, message: "unknown profile `\(profile)`\(hint)")]))
         }
-        func ruleIDs(_ names: [String], option: String) throws(SessionError) -> Set<String> {
-            var ids = Set<String>()
-            for name in names.flatMap({ $0.split(separator: ",").map { String($0).trimmed } }) where !name.isEmpty {
-                guard let rule = policy.rule(name) else {
-                    throw .usage("\(option): unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))")
-                }
-                ids.insert(rule.id)
-            }
-            return ids
+        let selection: RuleSelection
+        do throws(SelectionError) {
+            let selected = try RuleSelection.keys(options.select, option: "--select", policy: policy)
+            let ignored = try RuleSelection.keys(options.ignore, option: "--ignore", hidesManifestRules: true, policy: policy)
+            selection = RuleSelection(selected: selected.isEmpty ? nil : selected, ignored: ignored)
+        } catch {
+            throw .usage(error.message)
         }
-        let selected = try ruleIDs(options.select, option: "--select")
-        let ignored = try ruleIDs(options.ignore, option: "--ignore")
-        let fingerprintRoot = root ?? cwd
-        var configuration = CheckConfiguration(
-            policy: policy, defaultProfile: profile, settings: RuleSettings(layers: [config.rules]),
-            selected: selected.isEmpty ? nil : selected, ignored: ignored, limits: options.limits,
-            fingerprintPath: { path in relativePath(absolute(path, cwd: cwd), to: fingerprintRoot) }, keepManifests: options.keepManifests)
-        configuration.unsuppressible = config.unsuppressible
         let baseline = config.baseline.map { path in
             path.hasPrefix("/") ? path : relativePath("\(configPath.map { parent(of: $0) } ?? cwd)/\(path)", to: cwd)
         }
-        return Session(policy: policy, config: config, configuration: configuration, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
+        var session = Session(
+            policy: policy, config: config, defaultProfile: profile, settings: RuleSettings(layers: [config.rules]), selection: selection,
+            limits: options.limits, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
+        if let configPath {
+            let configFolder = parent(of: absolute(configPath, cwd: cwd))
+            session.settingsPaths = [absolute(configPath, cwd: cwd)] + config.rulePacks.map { absolute($0, cwd: configFolder) }
+        }
+        return session
     }
 
-    /// SUP003 findings about the config and rule packs (rule names that name no rule), one
-    /// result per file, to report with the manifests' findings.
-    public var settingsFindings: [FileResult] {
-        var byFile: [(String, [Finding])] = []
-        func add(_ finding: Finding) {
-            if let index = byFile.firstIndex(where: { $0.0 == finding.file }) {
-                byFile[index].1.append(finding)
+    /// Findings about the config and rule packs (rule names that name no rule), by file, in the
+    /// order they were found: the run judges them like every other finding. The config is
+    /// listed even without findings, so that baseline entries about it can be found stale.
+    var settingsFindings: [(file: String, raw: [RawFinding])] {
+        var byFile: [(file: String, raw: [RawFinding])] = config.file.map { [($0, [])] } ?? []
+        func add(_ file: String, _ raw: RawFinding) {
+            if let index = byFile.firstIndex(where: { $0.file == file }) {
+                byFile[index].raw.append(raw)
             } else {
-                byFile.append((finding.file, [finding]))
+                byFile.append((file, [raw]))
             }
         }
-        config.findings.forEach(add)
+        for problem in config.problems {
+            add(problem.file, RawFinding(
+                policy.definition(of: problem.rule), message: problem.message, at: problem.position, path: problem.path, fix: problem.fix,
+                detail: problem.detail))
+        }
         for problem in policy.unknownRuleNames {
-            add(Finding(
-                ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .warning,
-                message: "rule pack profile: \(problem.message)", file: problem.file, documentIndex: 0,
-                start: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "correct the name, or remove the entry",
+            add(problem.file, RawFinding(
+                policy.definition(of: .unknownRule), message: "rule pack profile: \(problem.message)",
+                at: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "correct the name, or remove the entry",
                 detail: problem.message))
         }
-        return byFile.map { FileResult(file: InputFile(path: $0.0, named: true), findings: $0.1, isManifest: false) }
+        return byFile
     }
 
     /// The path relative to the repository root (or the working folder), for SARIF and fingerprints.
     public func repositoryPath(_ path: String) -> String {
         Self.relativePath(Self.absolute(path, cwd: workingDirectory), to: repositoryRoot ?? workingDirectory)
+    }
+
+    /// `repositoryPath` as a value the run's threads can share.
+    public var repositoryPathFunction: @Sendable (String) -> String {
+        let cwd = workingDirectory
+        let root = repositoryRoot ?? workingDirectory
+        return { path in Self.relativePath(Self.absolute(path, cwd: cwd), to: root) }
     }
 
     public static func currentDirectory() -> String {

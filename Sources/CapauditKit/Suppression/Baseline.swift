@@ -16,22 +16,7 @@ public struct Baseline: Sendable, Equatable {
     public static let formatVersion = 1
     public var entries: [Entry]
 
-    /// Entries for the findings that count now (inline-suppressed ones are already accounted for).
-    public init(findings: [Finding], repositoryPath: (String) -> String) {
-        var byFingerprint: [String: Entry] = [:]
-        for finding in findings where finding.suppression == nil {
-            if var entry = byFingerprint[finding.fingerprint] {
-                entry.count += 1
-                byFingerprint[finding.fingerprint] = entry
-            } else {
-                byFingerprint[finding.fingerprint] = Entry(
-                    fingerprint: finding.fingerprint, rule: finding.ruleID, file: repositoryPath(finding.file), path: finding.path, count: 1)
-            }
-        }
-        entries = byFingerprint.values.sorted { ($0.file, $0.rule, $0.path, $0.fingerprint) < ($1.file, $1.rule, $1.path, $1.fingerprint) }
-    }
-
-    init(entries: [Entry]) {
+    public init(entries: [Entry]) {
         self.entries = entries
     }
 
@@ -75,44 +60,86 @@ public struct Baseline: Sendable, Equatable {
         return Baseline(entries: entries)
     }
 
-    /// Marks baselined findings, and returns an SUP002 finding for each entry of a checked file
-    /// that matched fewer findings than it records.
-    public func apply(to results: inout [FileResult], repositoryPath: (String) -> String, baselineFile: String, baselineText: SourceLines, policy: Policy) -> [Finding] {
-        var remaining: [String: Int] = [:]
-        for entry in entries { remaining[entry.fingerprint, default: 0] += entry.count }
-        var checkedFiles = Set<String>()
-        for resultIndex in results.indices {
-            checkedFiles.insert(repositoryPath(results[resultIndex].file.path))
-            for findingIndex in results[resultIndex].findings.indices {
-                let finding = results[resultIndex].findings[findingIndex]
-                guard finding.suppression == nil, !finding.ruleID.hasPrefix("SUP"), let left = remaining[finding.fingerprint], left > 0 else { continue }
-                results[resultIndex].findings[findingIndex].suppression = .baseline
-                remaining[finding.fingerprint] = left - 1
+    /// Finds where each entry's fingerprint stands in the baseline's text, for findings about stale entries.
+    static func positions(in source: SourceLines) -> [String: SourcePosition] {
+        var positions: [String: SourcePosition] = [:]
+        let bytes = source.bytes
+        var index = 0
+        while index + 17 < bytes.count {
+            if bytes[index] == UInt8(ascii: "\""), bytes[index + 17] == UInt8(ascii: "\""),
+                bytes[(index + 1)..<(index + 17)].allSatisfy({ Self.isHexDigit($0) }) {
+                let fingerprint = String(decoding: bytes[(index + 1)..<(index + 17)], as: UTF8.self)
+                if positions[fingerprint] == nil { positions[fingerprint] = source.position(ofByte: index) }
+                index += 18
+            } else {
+                index += 1
             }
         }
-        let slug = policy.rule("SUP002")?.slug ?? "unused-suppression"
-        var stale: [Finding] = []
-        for entry in entries where checkedFiles.contains(entry.file) {
-            guard let left = remaining[entry.fingerprint], left > 0 else { continue }
-            remaining[entry.fingerprint] = 0
-            let matched = entry.count - left
-            let position = Self.position(of: entry.fingerprint, in: baselineText)
-            let what = matched == 0 ? "matches no finding" : "matches \(matched) of its \(entry.count) findings"
-            stale.append(Finding(
-                ruleID: "SUP002", slug: slug, severity: .warning,
-                message: "baseline entry \(entry.rule) at `\(entry.path)` in \(entry.file) \(what) any more; rewrite the baseline with --write-baseline so that it shrinks",
-                file: baselineFile, documentIndex: 0, start: position, path: entry.path, detail: entry.fingerprint))
+        return positions
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+}
+
+/// A baseline in use: its entries by file (relative to the repository root), so that the
+/// resolve stage applies it to each file as that file is checked, and the run reports the
+/// entries no finding matched any more at the end.
+public struct BaselineInUse: Sendable {
+    /// The baseline file as named, where findings about stale entries point.
+    public let file: String
+    let text: SourceLines
+    let entriesByFile: [String: [Baseline.Entry]]
+
+    public init(_ baseline: Baseline, file: String, text: SourceLines) {
+        self.file = file
+        self.text = text
+        var byFile: [String: [Baseline.Entry]] = [:]
+        for entry in baseline.entries { byFile[entry.file, default: []].append(entry) }
+        entriesByFile = byFile
+    }
+
+    /// Marks the findings of one file that its entries record (up to each entry's count), and
+    /// returns the entries left with findings to spare.
+    func apply(to findings: inout [Finding], file repositoryPath: String) -> [StaleBaselineEntry] {
+        guard let entries = entriesByFile[repositoryPath] else { return [] }
+        var remaining: [UInt64: Int] = [:]
+        for entry in entries {
+            if let value = Fingerprint.parse(entry.fingerprint) { remaining[value, default: 0] += entry.count }
+        }
+        for index in findings.indices where findings[index].suppression == nil {
+            guard let left = remaining[findings[index].fingerprintValue], left > 0 else { continue }
+            findings[index].suppression = .baseline
+            remaining[findings[index].fingerprintValue] = left - 1
+        }
+        var stale: [StaleBaselineEntry] = []
+        for entry in entries {
+            guard let value = Fingerprint.parse(entry.fingerprint), let left = remaining[value], left > 0 else { continue }
+            remaining[value] = 0
+            stale.append(StaleBaselineEntry(entry: entry, matched: entry.count - left))
         }
         return stale
     }
 
-    static func position(of fingerprint: String, in source: SourceLines) -> SourcePosition {
-        let needle = Array("\"\(fingerprint)\"".utf8)
-        let bytes = source.bytes
-        guard needle.count <= bytes.count else { return SourcePosition(line: 1, column: 1) }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] && Array(bytes[start..<start + needle.count]) == needle {
-            return source.position(ofByte: start)
+    /// SUP002 findings for the stale entries, in the order of the baseline file.
+    func findings(for stale: [StaleBaselineEntry], policy: Policy) -> [RawFinding] {
+        guard !stale.isEmpty else { return [] }
+        let positions = Baseline.positions(in: text)
+        let rule = policy.definition(of: .unusedSuppression)
+        return stale.map { item in
+            let entry = item.entry
+            let what = item.matched == 0 ? "matches no finding" : "matches \(item.matched) of its \(entry.count) findings"
+            return RawFinding(
+                rule,
+                message: "baseline entry \(entry.rule) at `\(entry.path)` in \(entry.file) \(what) any more; rewrite the baseline with --write-baseline so that it shrinks",
+                at: positions[entry.fingerprint] ?? SourcePosition(line: 1, column: 1), path: entry.path, detail: entry.fingerprint)
         }
-        return SourcePosition(line: 1, column: 1)
     }
+}
+
+/// A baseline entry that matched fewer findings than it records.
+struct StaleBaselineEntry: Sendable {
+    let entry: Baseline.Entry
+    let matched: Int
 }

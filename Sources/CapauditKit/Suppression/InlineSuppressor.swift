@@ -2,42 +2,45 @@ import YAML
 
 /// Applies a file's suppression comments to its findings, and reports the comments themselves:
 /// SUP001 without a reason, SUP002 when it silenced nothing (or may not silence that rule),
-/// SUP003 for a rule that does not exist.
+/// SUP003 for a rule that does not exist. Its reports are raw findings, judged by the user's
+/// settings like every other finding.
 struct InlineSuppressor {
     let policy: Policy
     /// Rules the config forbids silencing inline.
     let forbidden: Set<String>
-    let makeFinding: (_ rule: String, _ message: String, _ position: SourcePosition, _ detail: String, _ fix: String?) -> Finding?
 
-    func apply(_ comments: [SuppressionComment], to findings: inout [Finding]) -> [Finding?] {
-        var reports: [Finding?] = []
+    func apply(_ comments: [SuppressionComment], to findings: inout [Finding]) -> [RawFinding] {
+        var reports: [RawFinding] = []
+        func report(_ rule: BuiltInRule, _ message: String, _ comment: SuppressionComment, detail: String, fix: String?) {
+            reports.append(RawFinding(policy.definition(of: rule), message: message, at: comment.position, path: "", fix: fix, detail: detail))
+        }
         for comment in comments {
             if comment.reason == nil {
-                reports.append(makeFinding(
-                    "SUP001", "suppression without a reason: say why after `--`", comment.position, comment.text,
-                    "write `# capaudit: \(comment.wholeFile ? "ignore-file" : "ignore") \(comment.rules.joined(separator: ", ")) -- <why this is acceptable>`"))
+                report(
+                    .suppressionWithoutReason, "suppression without a reason: say why after `--`", comment, detail: comment.text,
+                    fix: "write `# capaudit: \(comment.wholeFile ? "ignore-file" : "ignore") \(comment.rules.joined(separator: ", ")) -- <why this is acceptable>`")
             }
             if comment.rules.isEmpty {
-                reports.append(makeFinding("SUP003", "suppression names no rule", comment.position, comment.text, "name the rule ids or slugs after `ignore`"))
+                report(.unknownRule, "suppression names no rule", comment, detail: comment.text, fix: "name the rule ids or slugs after `ignore`")
                 continue
             }
             for name in comment.rules {
                 guard let rule = policy.rule(name) else {
-                    reports.append(makeFinding(
-                        "SUP003", "suppression names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))", comment.position,
-                        "\(comment.text)|\(name)", "correct the rule name, or remove it from the comment"))
+                    report(
+                        .unknownRule, "suppression names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))", comment,
+                        detail: "\(comment.text)|\(name)", fix: "correct the rule name, or remove it from the comment")
                     continue
                 }
-                if rule.id.hasPrefix("MAN") {
-                    reports.append(makeFinding(
-                        "SUP002", "\(rule.id) cannot be suppressed inline: fix the manifest (or record it in a baseline)", comment.position,
-                        "\(comment.text)|\(rule.id)", nil))
+                if BuiltInRule.isManifestRule(rule.id) {
+                    report(
+                        .unusedSuppression, "\(rule.id) cannot be suppressed inline: fix the manifest (or record it in a baseline)", comment,
+                        detail: "\(comment.text)|\(rule.id)", fix: nil)
                     continue
                 }
                 if forbidden.contains(rule.id) {
-                    reports.append(makeFinding(
-                        "SUP002", "the config forbids inline suppressions of \(rule.id); fix the finding or ask for an exemption", comment.position,
-                        "\(comment.text)|\(rule.id)", nil))
+                    report(
+                        .unusedSuppression, "the config forbids inline suppressions of \(rule.id); fix the finding or ask for an exemption", comment,
+                        detail: "\(comment.text)|\(rule.id)", fix: nil)
                     continue
                 }
                 var matched = 0
@@ -49,9 +52,9 @@ struct InlineSuppressor {
                 }
                 if matched == 0 {
                     let scope = comment.wholeFile ? "in this file" : "on line \(comment.targetLine)"
-                    reports.append(makeFinding(
-                        "SUP002", "unused suppression: no \(rule.id) finding \(scope)", comment.position, "\(comment.text)|\(rule.id)",
-                        "remove `\(name)` from the comment"))
+                    report(
+                        .unusedSuppression, "unused suppression: no \(rule.id) finding \(scope)", comment, detail: "\(comment.text)|\(rule.id)",
+                        fix: "remove `\(name)` from the comment")
                 }
             }
         }

@@ -1,7 +1,10 @@
 import CapauditKit
-import YAML
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `capaudit check`: audit manifests and gate on the findings.
@@ -9,19 +12,21 @@ struct CheckCommand: Command {
     static let name = "check"
     static let summary = "Audit manifests against their risk profiles."
     static let usage = "capaudit check [options] [PATH...]   (default: discover manifests under .)"
+    static let outputRules = OutputRequest.Rules(formats: ReporterRegistry.findings.map { $0.name }, defaultFormat: "text", separateFiles: true)
 
     static var options: [OptionSpec] {
         [
             OptionSpec(
                 name: "format", value: "FORMAT[=FILE]",
-                help: "Output format: \(ReporterRegistry.names.joined(separator: ", ")) (default text). FORMAT=FILE writes that report to a file; repeatable.",
-                repeatable: true, choices: ReporterRegistry.names),
-            OptionSpec(name: "output", value: "FILE", help: "Write the report to FILE instead of standard output."),
+                help: "Output format: \(outputRules.formats.joined(separator: ", ")) (default text). FORMAT=FILE writes that report to a file; repeatable.",
+                repeatable: true),
+            OptionSpec(name: "output", value: "FILE", help: "Write the report that would go to standard output to FILE instead."),
             OptionSpec(name: "fail-on", value: "LEVEL", help: "Exit 1 on findings at or above LEVEL: error (default), warning, info, never.", choices: FailOn.allCases.map(\.rawValue)),
-            OptionSpec(name: "select", value: "RULES", help: "Only these rules (ids or slugs, comma-separated). Repeatable.", repeatable: true),
-            OptionSpec(name: "ignore", value: "RULES", help: "Leave out these rules (ids or slugs, comma-separated). Repeatable.", repeatable: true),
+            OptionSpec(name: "select", value: "RULES", help: "Only these rules (ids or slugs, RULE/case for one case, comma-separated). Repeatable.", repeatable: true),
+            OptionSpec(name: "ignore", value: "RULES", help: "Leave out these rules (ids or slugs, RULE/case for one case, comma-separated). Repeatable.", repeatable: true),
             OptionSpec(name: "color", value: "WHEN", help: "Colour the text output: auto (default, on a terminal and without NO_COLOR), always, never.", choices: ["auto", "always", "never"]),
-            OptionSpec(name: "quiet", value: nil, help: "Print nothing when there is no finding, and no notes on standard error."),
+            OptionSpec(name: "quiet", value: nil, help: "No notes on standard error, and no summary line in the text format when there is no finding."),
+            OptionSpec(name: "verbose", value: nil, help: "Also note each named file that is not a manifest (skipped)."),
             OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
             OptionSpec(name: "show-suppressed", value: nil, help: "Keep suppressed and baselined findings in SARIF, marked as suppressed."),
@@ -34,114 +39,77 @@ struct CheckCommand: Command {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let clock = ContinuousClock()
         let started = clock.now
-        let outputs = try ReportTargets.parse(arguments)
+        let request = try OutputRequest.parse(arguments, command: name, rules: outputRules)
         let jobs = try arguments.integer("jobs") ?? ProcessorCount.value
+        if arguments.has("staged"), !arguments.positionals.isEmpty {
+            throw UsageError(message: "--staged checks the git index; give no paths with it")
+        }
         guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
-        let failOn = arguments.value("fail-on").flatMap(FailOn.init) ?? session.config.failOn ?? .error
-        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let discovery: DiscoveryResult
-        if arguments.has("staged") {
-            guard arguments.positionals.isEmpty else { throw UsageError(message: "--staged checks the git index; give no paths with it") }
-            do throws(GitIndex.Failure) {
-                let staged = try GitIndex.stagedFiles(workingDirectory: session.workingDirectory)
-                discovery = DiscoveryResult(files: staged, missing: [], notes: [])
-            } catch {
-                Output.err("capaudit check --staged: \(ControlEscaping.escape(error.message))\n")
-                return ExitCode.failure
-            }
-        } else {
-            discovery = Discovery(exclude: session.config.exclude, include: session.config.include).discover(paths)
-        }
-        if !discovery.missing.isEmpty {
-            for path in discovery.missing {
-                Output.err("capaudit check: \(ControlEscaping.escape(path)): no such file or folder\n")
-            }
-            return ExitCode.failure
-        }
-        var configuration = session.configuration
-        configuration.keepSourceLines = outputs.contains { $0.format == TextReporter.name }
-        let checker = FileChecker(configuration: configuration)
-        var results = CheckRun.run(discovery.files, checker: checker, jobs: jobs)
-        results += session.settingsFindings
+        let inputs: AuditInputs = arguments.has("staged") ? .staged : .paths(arguments.positionals)
         if let baselineFile = arguments.value("write-baseline") {
-            let baseline = Baseline(findings: results.flatMap(\.findings), repositoryPath: { session.repositoryPath($0) })
-            if let error = Output.writeFile(baselineFile, baseline.json) {
-                Output.err("capaudit check: \(error)\n")
-                return ExitCode.failure
-            }
-            Output.err("capaudit check: wrote \(baseline.entries.count) baseline entries to \(ControlEscaping.escape(baselineFile))\n")
-            return ExitCode.success
+            return writeBaseline(baselineFile, inputs: inputs, session: session, jobs: jobs)
         }
-        if let baselineFile = arguments.value("baseline") ?? session.configBaseline {
-            guard let stale = try BaselineFile.apply(baselineFile, to: &results, session: session) else { return ExitCode.failure }
-            if !stale.isEmpty {
-                results.append(FileResult(file: InputFile(path: baselineFile, named: true), findings: stale, isManifest: false))
-            }
-        }
-        let report = RunReport(
-            results: results, notes: discovery.notes, policy: session.policy, toolVersion: CapauditCommand.version,
-            repositoryPath: { session.repositoryPath($0) })
+        let failOn = arguments.value("fail-on").flatMap(FailOn.init) ?? session.config.failOn ?? .error
         let quiet = arguments.has("quiet")
-        if !quiet {
-            for note in discovery.notes + results.compactMap(\.note) {
-                Output.err("note: \(ControlEscaping.escape(note))\n")
-            }
-            if report.manifestCount == 0 {
-                Output.err("capaudit check: no manifest found under \(paths.map { ControlEscaping.escape($0) }.joined(separator: ", ")) (a manifest is a YAML file with a top-level `capaudit` key)\n")
-            }
-        }
-        for target in outputs {
-            let reporter = target.reporter(
-                color: ColorChoice.resolve(arguments.value("color"), toTerminal: target.file == nil && arguments.value("output") == nil),
-                showSuppressed: arguments.has("show-suppressed"))
-            if quiet, target.file == nil, report.findings.isEmpty { continue }
-            if let file = target.file ?? arguments.value("output") {
-                switch Output.create(file) {
-                case .success(let descriptor):
-                    reporter.write(report) { Output.write($0, to: descriptor) }
-                    close(descriptor)
-                case .failure(let error):
-                    Output.err("capaudit check: \(error.message)\n")
-                    return ExitCode.failure
-                }
-            } else {
-                reporter.write(report) { Output.out($0) }
-            }
-        }
+        let audit = AuditRequest(inputs: inputs, baseline: arguments.value("baseline").map(BaselineUse.file) ?? .configured, jobs: jobs, outputFiles: request.files)
+        let notes = NotePrinter(quiet: quiet, verbose: arguments.has("verbose"))
+        guard let summary = ReportRun.execute(
+            audit, session: session, outputs: request, formats: ReporterRegistry.findings, command: name, notes: notes,
+            context: { target in
+                ReportContext(
+                    policy: session.policy, toolVersion: CapauditCommand.version, repositoryPath: session.repositoryPathFunction,
+                    color: ColorChoice.resolve(arguments.value("color"), toTerminal: target.file == nil), showSuppressed: arguments.has("show-suppressed"),
+                    quiet: quiet, failOn: failOn)
+            })
+        else { return ExitCode.failure }
+        if summary.manifests == 0, !quiet { Output.err("capaudit check: \(noManifestNote(inputs))\n") }
         if arguments.has("stats") {
             let elapsed = clock.now - started
-            Output.err("stats: \(discovery.files.count) files, \(report.manifestCount) manifests, \(report.findings.count) findings, \(jobs) jobs, \(elapsed.formatted)\n")
+            Output.err("stats: \(summary.files) files, \(summary.manifests) manifests, \(summary.findings) findings, \(jobs) job\(jobs == 1 ? "" : "s"), \(elapsed.formatted)\n")
         }
-        return report.findings.contains { failOn.fails($0.severity) } ? ExitCode.findings : ExitCode.success
+        return summary.fails(failOn) ? ExitCode.findings : ExitCode.success
+    }
+
+    /// `--write-baseline`: records every finding that counts today (no baseline applied), and exits 0.
+    static func writeBaseline(_ file: String, inputs: AuditInputs, session: Session, jobs: Int) -> Int32 {
+        var recorder = BaselineRecorder(repositoryPath: session.repositoryPathFunction)
+        do throws(AuditError) {
+            _ = try AuditRun(session: session).run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
+        } catch {
+            ReportRun.say(error, command: name)
+            return ExitCode.failure
+        }
+        let baseline = recorder.baseline
+        if let failure = OutputFile.write(baseline.json, to: file) {
+            Output.err("capaudit check: \(ControlEscaping.escape(failure.description)); the previous baseline, if any, is unchanged\n")
+            return ExitCode.failure
+        }
+        Output.err("capaudit check: wrote \(baseline.entries.count) baseline entr\(baseline.entries.count == 1 ? "y" : "ies") to \(ControlEscaping.escape(file))\n")
+        return ExitCode.success
+    }
+
+    static func noManifestNote(_ inputs: AuditInputs) -> String {
+        switch inputs {
+        case .staged:
+            return "no staged manifest (a manifest is a YAML file with a top-level `capaudit` key)"
+        case .paths(let paths):
+            let shown = (paths.isEmpty ? ["."] : paths).map { ControlEscaping.escape($0) }.joined(separator: ", ")
+            return "no manifest found under \(shown) (a manifest is a YAML file with a top-level `capaudit` key)"
+        }
     }
 }
 
-/// Where each report goes: `--format FMT` to standard output, `--format FMT=FILE` to a file.
-struct ReportTargets {
-    var format: String
-    var file: String?
+/// Notes on standard error as the run goes: problems met while walking folders and excluded
+/// files (unless `--quiet`), and named files that are not manifests (only with `--verbose`: the
+/// pre-commit framework names every staged YAML file).
+struct NotePrinter {
+    var quiet: Bool
+    var verbose: Bool
 
-    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> [ReportTargets] {
-        let values = arguments.all("format")
-        guard !values.isEmpty else { return [ReportTargets(format: "text", file: nil)] }
-        let targets = values.map { value -> ReportTargets in
-            let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
-            return ReportTargets(format: parts[0], file: parts.count > 1 ? parts[1] : nil)
-        }
-        if targets.filter({ $0.file == nil }).count > 1 {
-            throw UsageError(message: "only one --format can go to standard output; send the others to files with --format FORMAT=FILE")
-        }
-        return targets
-    }
-
-    func reporter(color: Bool, showSuppressed: Bool) -> any Reporter {
-        switch format {
-        case TextReporter.name: return TextReporter(color: color)
-        case SarifReporter.name: return SarifReporter(includeSuppressed: showSuppressed)
-        default:
-            let type = ReporterRegistry.all.first { $0.name == format } ?? TextReporter.self
-            return type.init()
-        }
+    func print(_ note: RunNote) {
+        guard !quiet else { return }
+        if case .notAManifest = note.kind, !verbose { return }
+        Output.err("note: \(ControlEscaping.escape(note.text))\n")
     }
 }
 

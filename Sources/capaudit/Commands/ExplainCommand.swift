@@ -15,10 +15,10 @@ struct ExplainCommand: Command {
           (nothing)     on a terminal: browse the rules and this project's findings;
                         otherwise, or with --format: print the rule index
         """
-    static let formats = ["text", "json", "markdown"]
+    static let outputRules = OutputRequest.Rules(formats: ["text", "json", "markdown"], defaultFormat: "text", separateFiles: false)
 
     static var options: [OptionSpec] {
-        [OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown.", choices: formats)]
+        [OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown.")]
             + SessionSetup.options
     }
 
@@ -26,15 +26,13 @@ struct ExplainCommand: Command {
         guard arguments.positionals.count <= 1 else {
             throw UsageError(message: "explain takes one rule or one file, got \(arguments.positionals.count) arguments")
         }
-        let format = arguments.value("format") ?? "text"
-        var sessionOptions = try SessionSetup.sessionOptions(arguments)
-        sessionOptions.keepManifests = true
-        guard let session = try SessionSetup.open(sessionOptions, command: name) else { return ExitCode.failure }
+        let format = try OutputRequest.parse(arguments, command: name, rules: outputRules).targets.first?.format ?? "text"
+        guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
         guard let target = arguments.positionals.first else {
             return browseOrList(session, format: format, interactive: arguments.value("format") == nil)
         }
-        if let file = FileTarget(target) {
-            return explainFile(file, session: session, format: format)
+        if let file = try FileTarget(target) {
+            return try explainFile(file, session: session, format: format)
         }
         if let rule = session.policy.rule(target) {
             let page = RulePage(rule: rule, policy: session.policy)
@@ -60,22 +58,26 @@ struct ExplainCommand: Command {
         var path: String
         var line: Int?
 
-        init?(_ argument: String) {
+        /// Nil when the argument names no file (it may name a rule); a usage error when it names
+        /// a file followed by something that is not a line number.
+        init?(_ argument: String) throws(UsageError) {
             if FileReader.kind(of: argument) != .missing {
                 path = argument
                 return
             }
             var parts = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            var numbers: [Int] = []
-            while parts.count > 1, numbers.count < 2, let last = parts.last, let number = Int(last), number > 0 {
-                numbers.insert(number, at: 0)
+            var suffix: [String] = []
+            while parts.count > 1, suffix.count < 2, let last = parts.last {
+                suffix.insert(last, at: 0)
                 parts.removeLast()
                 let candidate = parts.joined(separator: ":")
-                if FileReader.kind(of: candidate) == .regular {
-                    path = candidate
-                    line = numbers.first
-                    return
+                guard FileReader.kind(of: candidate) == .regular else { continue }
+                guard let line = suffix.first.flatMap({ Int($0) }), line > 0, suffix.dropFirst().allSatisfy({ (Int($0) ?? 0) > 0 }) else {
+                    throw UsageError(message: "`\(ControlEscaping.escape(argument))`: after the file name give a line (and column) of 1 or more, as in \(ControlEscaping.escape(candidate)):12 or \(ControlEscaping.escape(candidate)):12:5")
                 }
+                path = candidate
+                self.line = line
+                return
             }
             return nil
         }
@@ -85,27 +87,26 @@ struct ExplainCommand: Command {
         }
     }
 
-    private static func explainFile(_ target: FileTarget, session: Session, format: String) -> Int32 {
-        let discovery = Discovery(exclude: session.config.exclude, include: session.config.include).discover([target.path])
-        let checker = FileChecker(configuration: session.configuration)
-        let results = CheckRun.run(discovery.files, checker: checker, jobs: ProcessorCount.value)
-        for note in discovery.notes + results.compactMap(\.note) {
-            Output.err("note: \(ControlEscaping.escape(note))\n")
+    private static func explainFile(_ target: FileTarget, session: Session, format: String) throws(UsageError) -> Int32 {
+        guard let list = ReportRun.collect(AuditRequest(inputs: .paths([target.path]), jobs: ProcessorCount.value), session: session, command: name) else {
+            return ExitCode.failure
         }
-        let advice = results.flatMap { FindingAdvice.advise($0, policy: session.policy, line: target.line) }
+        for note in list.notes { NotePrinter(quiet: false, verbose: true).print(note) }
+        let outcomes = list.outcomes.filter { $0.isManifest || $0.file.path == Discovery.normalized(target.path) }
+        if let line = target.line, let source = outcomes.first?.source, line > source.lineCount {
+            throw UsageError(message: "line \(line) is past the end of \(ControlEscaping.escape(target.path)), which has \(source.lineCount) line\(source.lineCount == 1 ? "" : "s")")
+        }
+        let advice = outcomes.flatMap { FindingAdvice.advise($0, policy: session.policy, line: target.line) }
         let scope = ControlEscaping.escape(target.path) + (target.line.map { ", line \($0)" } ?? "")
         switch format {
         case "json":
-            var members: [(String, JSONValue)] = [("version", .integer(1)), ("path", .string(target.path))]
-            if let line = target.line { members.append(("line", .integer(line))) }
-            members.append(("findings", .array(advice.map(\.json))))
-            Output.out(JSONWriter().string(.object(members)))
+            Output.out(FindingAdvice.jsonDocument(advice, path: target.path, line: target.line))
         case "markdown":
             let body = advice.isEmpty ? "No finding.\n" : advice.map(\.markdown).joined(separator: "\n")
             Output.out("## capaudit explain \(MarkupEscaping.markdown(scope))\n\n\(body)")
         default:
             guard !advice.isEmpty else {
-                Output.out(noFindingText(results, target: target, scope: scope))
+                Output.out(noFindingText(outcomes, target: target, scope: scope))
                 return ExitCode.success
             }
             let heading = "\(advice.count) finding\(advice.count == 1 ? "" : "s") in \(scope)\n\n"
@@ -115,12 +116,12 @@ struct ExplainCommand: Command {
     }
 
     /// Says there is nothing to explain, and where the findings are when a line has none.
-    private static func noFindingText(_ results: [FileResult], target: FileTarget, scope: String) -> String {
-        let lines = Set(results.flatMap(\.findings).map(\.start.line)).sorted()
+    private static func noFindingText(_ outcomes: [FileOutcome], target: FileTarget, scope: String) -> String {
+        let lines = Set(outcomes.flatMap(\.findings).map(\.start.line)).sorted()
         if target.line != nil, !lines.isEmpty {
             return "No finding in \(scope). Findings are on lines \(lines.map(String.init).joined(separator: ", ")).\n"
         }
-        if !results.contains(where: \.isManifest) { return "No manifest in \(scope).\n" }
+        if !outcomes.contains(where: \.isManifest) { return "No manifest in \(scope).\n" }
         return "No finding in \(scope).\n"
     }
 
@@ -139,10 +140,11 @@ struct ExplainCommand: Command {
             }
             return ExitCode.success
         }
-        let discovery = Discovery(exclude: session.config.exclude, include: session.config.include).discover(["."])
-        let results = CheckRun.run(discovery.files, checker: FileChecker(configuration: session.configuration), jobs: ProcessorCount.value)
-        let advice = results.flatMap { FindingAdvice.advise($0, policy: session.policy) }.sorted { Finding.reportOrder($0.finding, $1.finding) }
-        let manifests = results.filter(\.isManifest).count
+        guard let list = ReportRun.collect(AuditRequest(inputs: .paths(["."]), jobs: ProcessorCount.value), session: session, command: name) else {
+            return ExitCode.failure
+        }
+        let advice = list.outcomes.flatMap { FindingAdvice.advise($0, policy: session.policy) }
+        let manifests = list.outcomes.filter(\.isManifest).count
         let note = manifests == 0
             ? "No manifest found under this folder (a manifest is a YAML file with a top-level `capaudit` key)."
             : "No findings in \(manifests) manifest\(manifests == 1 ? "" : "s")."

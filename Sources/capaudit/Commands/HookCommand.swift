@@ -37,8 +37,8 @@ struct HookCommand: Command {
             return ExitCode.failure
         }
         mkdir(hooks, 0o755)
-        if let error = Output.writeFile(path, script) {
-            Output.err("capaudit hook: \(error)\n")
+        if let failure = OutputFile.write(script, to: path, mode: 0o755) {
+            Output.err("capaudit hook: \(ControlEscaping.escape(failure.description))\n")
             return ExitCode.failure
         }
         chmod(path, 0o755)

@@ -1,6 +1,10 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `capaudit report`: one coverage report (HTML or Markdown) for every manifest found.
@@ -8,11 +12,11 @@ struct ReportCommand: Command {
     static let name = "report"
     static let summary = "Write a coverage matrix per app (HTML or Markdown)."
     static let usage = "capaudit report [options] [PATH...]   (default: discover manifests under .)"
-    static let formats = ["html", "markdown"]
+    static let outputRules = OutputRequest.Rules(formats: ReporterRegistry.coverage.map { $0.name }, defaultFormat: "html", separateFiles: false)
 
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "format", value: "FORMAT", help: "Report format: html (default, one self-contained file) or markdown (for pull-request comments).", choices: formats),
+            OptionSpec(name: "format", value: "FORMAT", help: "Report format: html (default, one self-contained file) or markdown (for pull-request comments)."),
             OptionSpec(name: "output", value: "FILE", help: "Write the report to FILE instead of standard output."),
             OptionSpec(name: "timestamp", value: nil, help: "Say when the report was made (left out by default, so that the same input gives the same bytes)."),
             OptionSpec(name: "baseline", value: "FILE", help: "List the findings recorded in FILE as baselined (default: the config's `baseline`)."),
@@ -21,47 +25,20 @@ struct ReportCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let request = try OutputRequest.parse(arguments, command: name, rules: outputRules)
         let jobs = try arguments.integer("jobs") ?? ProcessorCount.value
-        var sessionOptions = try SessionSetup.sessionOptions(arguments)
-        sessionOptions.keepManifests = true
-        guard let session = try SessionSetup.open(sessionOptions, command: name) else { return ExitCode.failure }
-        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        let discovery = Discovery(exclude: session.config.exclude, include: session.config.include).discover(paths)
-        if !discovery.missing.isEmpty {
-            for path in discovery.missing {
-                Output.err("capaudit report: \(ControlEscaping.escape(path)): no such file or folder\n")
-            }
-            return ExitCode.failure
-        }
-        var results = CheckRun.run(discovery.files, checker: FileChecker(configuration: session.configuration), jobs: jobs)
-        results += session.settingsFindings
-        if let baselineFile = arguments.value("baseline") ?? session.configBaseline {
-            guard let stale = try BaselineFile.apply(baselineFile, to: &results, session: session) else { return ExitCode.failure }
-            if !stale.isEmpty {
-                results.append(FileResult(file: InputFile(path: baselineFile, named: true), findings: stale, isManifest: false))
-            }
-        }
-        for note in discovery.notes + results.compactMap(\.note) {
-            Output.err("note: \(ControlEscaping.escape(note))\n")
-        }
-        let report = CoverageReport(results: results, policy: session.policy)
-        if report.apps.isEmpty {
-            Output.err("capaudit report: no manifest found under \(paths.map { ControlEscaping.escape($0) }.joined(separator: ", ")) (a manifest is a YAML file with a top-level `capaudit` key)\n")
-        }
-        let timestamp = arguments.has("timestamp") ? Self.now() : nil
-        let text: String
-        switch arguments.value("format") ?? "html" {
-        case "markdown": text = MarkdownReport(toolVersion: CapauditCommand.version, timestamp: timestamp).render(report)
-        default: text = HTMLReport(toolVersion: CapauditCommand.version, timestamp: timestamp).render(report)
-        }
-        if let file = arguments.value("output") {
-            if let error = Output.writeFile(file, text) {
-                Output.err("capaudit report: \(ControlEscaping.escape(error))\n")
-                return ExitCode.failure
-            }
-        } else {
-            Output.out(text)
-        }
+        guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
+        let context = ReportContext(
+            policy: session.policy, toolVersion: CapauditCommand.version, repositoryPath: session.repositoryPathFunction,
+            timestamp: arguments.has("timestamp") ? Self.now() : nil)
+        let audit = AuditRequest(
+            inputs: .paths(arguments.positionals), baseline: arguments.value("baseline").map(BaselineUse.file) ?? .configured, jobs: jobs,
+            outputFiles: request.files)
+        guard let summary = ReportRun.execute(
+            audit, session: session, outputs: request, formats: ReporterRegistry.coverage, command: name,
+            notes: NotePrinter(quiet: false, verbose: false), context: { _ in context })
+        else { return ExitCode.failure }
+        if summary.manifests == 0 { Output.err("capaudit report: \(CheckCommand.noManifestNote(.paths(arguments.positionals)))\n") }
         return ExitCode.success
     }
 

@@ -9,7 +9,7 @@ struct RulesCommand: Command {
 
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown.", choices: ExplainCommand.formats),
+            OptionSpec(name: "format", value: "FORMAT", help: "Output format: text (default), json, markdown."),
             OptionSpec(name: "pages", value: nil, help: "Follow the index with every rule's page (`--format markdown --pages` writes docs/rules.md)."),
             OptionSpec(name: "profile", value: "NAME", help: "Show the severities of this profile only."),
         ] + SessionSetup.options.filter { $0.name == "config" || $0.name == "rules" }
@@ -19,10 +19,11 @@ struct RulesCommand: Command {
         guard arguments.positionals.isEmpty else {
             throw UsageError(message: "rules takes no arguments; for one rule run `capaudit explain \(arguments.positionals[0])`")
         }
+        let format = try OutputRequest.parse(arguments, command: name, rules: ExplainCommand.outputRules).targets.first?.format ?? "text"
         guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
         let index = RuleIndex(policy: session.policy, profile: arguments.value("profile"))
         let pages = arguments.has("pages")
-        switch arguments.value("format") ?? "text" {
+        switch format {
         case "json": Output.out(JSONWriter().string(index.json(pages: pages)))
         case "markdown": Output.out(pages ? RuleBook.markdown(index) : index.markdown())
         default: Pager.show(pages ? RuleBook.text(index) : index.text)

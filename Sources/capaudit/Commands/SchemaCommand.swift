@@ -23,8 +23,8 @@ struct SchemaCommand: Command {
         guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
         let text = JSONWriter(pretty: true).string(ManifestSchema.build(session.policy))
         if let file = arguments.value("output") {
-            if let error = Output.writeFile(file, text) {
-                Output.err("capaudit schema: \(ControlEscaping.escape(error))\n")
+            if let failure = OutputFile.write(text, to: file) {
+                Output.err("capaudit schema: \(ControlEscaping.escape(failure.description))\n")
                 return ExitCode.failure
             }
         } else {

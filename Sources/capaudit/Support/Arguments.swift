@@ -80,12 +80,9 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             }
-            if !spec.choices.isEmpty {
-                let checked = spec.name == "format" ? String(value.split(separator: "=", maxSplits: 1).first ?? "") : value
-                if !spec.choices.contains(checked) {
-                    let hint = NearestName.suggestion(for: checked, among: spec.choices).map { "; did you mean `\($0)`?" } ?? ""
-                    throw UsageError(message: "--\(name) does not take `\(checked)`\(hint)\(choicesText(spec))")
-                }
+            if !spec.choices.isEmpty, !spec.choices.contains(value) {
+                let hint = NearestName.suggestion(for: value, among: spec.choices).map { "; did you mean `\($0)`?" } ?? ""
+                throw UsageError(message: "--\(name) does not take `\(value)`\(hint)\(choicesText(spec))")
             }
             if parsed.values[name] != nil, !spec.repeatable {
                 throw UsageError(message: "--\(name) is given twice")

@@ -1,52 +1,48 @@
+import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Standard output and error, written as bytes without buffering surprises.
+/// Standard output and error for the commands' own text (reports stream through `OutputSink`).
+/// A failed write to standard output (a full disk, a closed pipe) is remembered, and the
+/// process then exits 2 with the reason instead of pretending it succeeded.
 enum Output {
-    static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
-    static func err(_ text: String) { write(text, to: STDERR_FILENO) }
+    /// Only the main thread writes command text, so one shared record of the first failure is enough.
+    nonisolated(unsafe) private static var standardOutputFailure: OutputFailure?
 
-    static func write(_ text: String, to descriptor: Int32) {
+    static func out(_ text: String) {
+        guard standardOutputFailure == nil else { return }
+        if let code = write(text, to: STDOUT_FILENO) {
+            standardOutputFailure = OutputFailure(place: "standard output", reason: POSIX.describe(code))
+        }
+    }
+
+    static func err(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
+    /// Returns the `errno` of a failed write, or nil.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        text.withUTF8 { buffer in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = Glibc.write(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                remaining -= written
-                pointer += written
-            }
-        }
+        return text.withUTF8 { POSIX.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 
-    /// Opens a file for writing in pieces; returns the descriptor, or an error message.
-    static func create(_ path: String) -> Result<Int32, OutputError> {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .failure(OutputError(message: "cannot write \(path): \(String(cString: strerror(errno)))")) }
-        return .success(descriptor)
+    /// The exit code, turned to 2 when standard output lost text; says why on standard error.
+    static func settle(_ code: Int32) -> Int32 {
+        guard let failure = standardOutputFailure else { return code }
+        err("capaudit: \(failure.description)\n")
+        return ExitCode.failure
     }
 
-    struct OutputError: Error {
-        var message: String
-    }
-
-    /// Writes a whole file; returns an error message on failure.
-    static func writeFile(_ path: String, _ text: String) -> String? {
-        switch create(path) {
-        case .success(let descriptor):
-            write(text, to: descriptor)
-            close(descriptor)
-            return nil
-        case .failure(let error):
-            return error.message
-        }
+    /// Reports output failures of a run (exit 2), or nothing.
+    static func report(_ failures: [OutputFailure], command: String) -> Bool {
+        for failure in failures { err("capaudit \(command): \(ControlEscaping.escape(failure.description))\n") }
+        return !failures.isEmpty
     }
 
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

@@ -1,0 +1,25 @@
+/// The evaluate stage: turns a loaded file's reading problems and the checks' emissions on each
+/// of its manifests into raw findings. No severity, selection or suppression here: that is
+/// the resolve stage's, for every finding alike.
+struct Evaluator: Sendable {
+    let policy: Policy
+    /// Whether a rule's check needs to run at all (only selected rules, unless something
+    /// that depends on every finding, such as an unused-suppression report, is selected).
+    let evaluates: @Sendable (RuleDefinition) -> Bool
+
+    func evaluate(_ file: LoadedFile) -> [RawFinding] {
+        var raw = file.problems.map { problem in
+            RawFinding(policy.definition(of: problem.rule), message: problem.message, document: problem.document, at: problem.position, path: problem.path)
+        }
+        for document in file.documents {
+            guard let manifest = document.manifest, let profile = document.profile, let source = file.source else { continue }
+            let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source)
+            for (rule, check) in policy.checks where evaluates(rule) {
+                for emission in check.evaluate(context) {
+                    raw.append(RawFinding(rule, emission: emission, document: document.index, profile: profile))
+                }
+            }
+        }
+        return raw
+    }
+}

@@ -1,0 +1,70 @@
+import YAML
+
+/// A finding before the user's settings: which rule, what and where, with no severity yet.
+/// Every finding, whatever made it (a check, the reader, a suppression, the config, the
+/// baseline), is one of these until the resolve stage judges it.
+struct RawFinding: Sendable {
+    let rule: RuleDefinition
+    var caseName: String?
+    /// The severity the profile matrix gives, for rules whose severity is `matrix`.
+    var matrixSeverity: Severity?
+    var document: Int
+    /// The profile of the document, whose settings sit between the rule's and the config's.
+    var profile: Profile?
+    var position: SourcePosition
+    var end: SourcePosition?
+    var path: String
+    var platform: Platform?
+    var missing: [String]
+    /// Values for the rule's message template.
+    var arguments: [String: String]
+    var fix: String?
+    /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
+    var detail: String
+
+    /// A finding of a built-in rule, whose message is written where it is found.
+    init(_ rule: RuleDefinition, message: String, document: Int = 0, at position: SourcePosition, path: String, fix: String? = nil, detail: String = "") {
+        self.rule = rule
+        caseName = nil
+        matrixSeverity = nil
+        self.document = document
+        profile = nil
+        self.position = position
+        end = nil
+        self.path = path
+        platform = nil
+        missing = []
+        arguments = ["message": message]
+        self.fix = fix
+        self.detail = detail
+    }
+
+    /// A check's emission for a rule in one document.
+    init(_ rule: RuleDefinition, emission: Emission, document: Int, profile: Profile) {
+        self.rule = rule
+        caseName = emission.caseName
+        matrixSeverity = emission.severity
+        self.document = document
+        self.profile = profile
+        position = emission.location.position
+        end = emission.end
+        path = emission.location.path
+        platform = emission.platform
+        missing = emission.missing
+        arguments = emission.arguments
+        arguments["rule"] = rule.id
+        fix = emission.fix
+        detail = emission.detail
+    }
+}
+
+extension Policy {
+    /// The definition of a built-in rule. The shipped rules define every one of them, and a
+    /// rule pack cannot remove a shipped rule; a stand-in keeps the run going regardless.
+    func definition(of rule: BuiltInRule) -> RuleDefinition {
+        self.rule(rule.id) ?? RuleDefinition(
+            id: rule.id, slug: rule.id.lowercased(), title: rule.id, check: "", parameters: nil, defaultSetting: nil, cases: [:],
+            caseMessages: [:], pointsAt: "", message: "{message}", references: [], securitySeverity: nil,
+            documentation: RuleDocumentationSource(parsed: RuleDocumentation(rationale: "", fix: "", failingExample: "", passingExample: "")), file: "")
+    }
+}

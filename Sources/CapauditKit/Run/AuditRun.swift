@@ -1,0 +1,255 @@
+import YAML
+
+/// What a run checks.
+public enum AuditInputs: Sendable, Equatable {
+    /// Files and folders named on the command line; none means the working folder.
+    case paths([String])
+    /// The staged content of the changed YAML files in the git index (pre-commit hooks).
+    case staged
+}
+
+/// Which baseline hides recorded findings.
+public enum BaselineUse: Sendable, Equatable {
+    /// The config's `baseline`, if it names one.
+    case configured
+    /// This file (`--baseline`).
+    case file(String)
+    /// None, not even the config's (`--write-baseline` records every finding).
+    case none
+}
+
+/// What one run is asked to do, beyond the session's policy and settings.
+public struct AuditRequest: Sendable {
+    public var inputs: AuditInputs
+    public var baseline: BaselineUse
+    /// Files checked at once.
+    public var jobs: Int
+    /// Files the run's reports will be written to: checking one of them is refused.
+    public var outputFiles: [String]
+
+    public init(inputs: AuditInputs, baseline: BaselineUse = .configured, jobs: Int = 1, outputFiles: [String] = []) {
+        self.inputs = inputs
+        self.baseline = baseline
+        self.jobs = max(1, jobs)
+        self.outputFiles = outputFiles
+    }
+}
+
+/// Why a run could not do its job: exit 2, with each line printed as it is.
+public struct AuditError: Error, Sendable {
+    public var lines: [String]
+}
+
+/// The run: load → evaluate → resolve → report, for every command (`check`, `report`,
+/// `explain FILE`, `--staged`). Files are loaded, evaluated and resolved in parallel and handed
+/// to the consumer in input order, one file at a time, so that output never depends on
+/// scheduling and memory never grows with the number of findings. Findings about the config
+/// and rule packs come first, those about the baseline last.
+public struct AuditRun: Sendable {
+    public let session: Session
+
+    public init(session: Session) {
+        self.session = session
+    }
+
+    /// One file through load, evaluate and resolve, with no baseline: text checked in memory.
+    public func outcome(of file: InputFile) -> FileOutcome {
+        stages(baseline: nil).process(file).outcome
+    }
+
+    private func stages(baseline: BaselineInUse?) -> FileStages {
+        let selection = session.selection
+        return FileStages(
+            loader: FileLoader(policy: session.policy, defaultProfile: session.defaultProfile, limits: session.limits),
+            evaluator: Evaluator(policy: session.policy) { selection.needsEvaluation($0.id) },
+            resolver: Resolver(
+                policy: session.policy, settings: session.settings, selection: selection, unsuppressible: session.config.unsuppressible,
+                baseline: baseline, repositoryPath: session.repositoryPathFunction))
+    }
+
+    public func run(_ request: AuditRequest, into consumer: inout some AuditConsumer) throws(AuditError) -> RunSummary {
+        let baseline = try loadBaseline(request.baseline)
+        let inputs = try InputSelection(session: session).files(for: request.inputs, outputFiles: request.outputFiles)
+        let stages = stages(baseline: baseline)
+        let resolver = stages.resolver
+        var summary = RunSummary()
+        var stale: [StaleBaselineEntry] = []
+        func deliver(_ outcome: FileOutcome, staleEntries: [StaleBaselineEntry]) {
+            summary.add(outcome)
+            stale += staleEntries
+            consumer.consume(outcome)
+        }
+        consumer.begin(RunStart(notes: inputs.notes))
+        for (file, raw) in session.settingsFindings {
+            let resolved = resolver.resolve(raw, file: file)
+            stale += resolved.staleBaselineEntries
+            guard !resolved.findings.isEmpty else { continue }
+            deliver(FileOutcome(file: InputFile(path: file, named: true), isManifest: false, findings: resolved.findings), staleEntries: [])
+        }
+        let files = inputs.files
+        OrderedParallel.run(count: files.count, workers: request.jobs, window: request.jobs * 4, work: { stages.process(files[$0]) }) { processed in
+            deliver(processed.outcome, staleEntries: processed.stale)
+        }
+        if let baseline, !stale.isEmpty {
+            let resolved = resolver.resolve(baseline.findings(for: stale, policy: session.policy), file: baseline.file)
+            if !resolved.findings.isEmpty {
+                deliver(FileOutcome(file: InputFile(path: baseline.file, named: true), isManifest: false, findings: resolved.findings), staleEntries: [])
+            }
+        }
+        consumer.finish(summary)
+        return summary
+    }
+
+    private func loadBaseline(_ use: BaselineUse) throws(AuditError) -> BaselineInUse? {
+        let path: String
+        switch use {
+        case .none: return nil
+        case .file(let file): path = file
+        case .configured:
+            guard let configured = session.configBaseline else { return nil }
+            path = configured
+        }
+        let bytes: [UInt8]
+        switch FileReader.read(path, limit: session.limits.maxFileBytes) {
+        case .success(let read): bytes = read
+        case .failure(.missing):
+            throw AuditError(lines: ["baseline `\(ControlEscaping.escape(path))` does not exist; create it with `capaudit check --write-baseline \(ControlEscaping.escape(path))`"])
+        case .failure(let failure):
+            throw AuditError(lines: ["\(ControlEscaping.escape(path)): \(failure)"])
+        }
+        do throws(PolicyError) {
+            return BaselineInUse(try Baseline.parse(bytes, displayPath: path), file: path, text: SourceLines(bytes))
+        } catch {
+            throw AuditError(lines: error.problems.map { ControlEscaping.escape($0.description) })
+        }
+    }
+}
+
+/// The stages one file goes through, shared by the run's threads.
+private struct FileStages: Sendable {
+    let loader: FileLoader
+    let evaluator: Evaluator
+    let resolver: Resolver
+
+    func process(_ file: InputFile) -> (outcome: FileOutcome, stale: [StaleBaselineEntry]) {
+        let loaded = loader.load(file)
+        // A file that is not a manifest is not checked: its baseline entries are left alone.
+        guard loaded.isManifest else { return (FileOutcome(loaded, findings: []), []) }
+        let resolved = resolver.resolve(evaluator.evaluate(loaded), file: loaded.input.path, comments: loaded.comments)
+        return (FileOutcome(loaded, findings: resolved.findings), resolved.staleBaselineEntries)
+    }
+}
+
+/// Receives a run's results as they come: the start, each file in input order, the end.
+public protocol AuditConsumer {
+    mutating func begin(_ start: RunStart)
+    mutating func consume(_ outcome: FileOutcome)
+    mutating func finish(_ summary: RunSummary)
+}
+
+/// What is known before the first file: problems met while walking folders.
+public struct RunStart: Sendable {
+    public var notes: [String]
+
+    public init(notes: [String] = []) {
+        self.notes = notes
+    }
+}
+
+/// One file's results: the file, its findings after the resolve stage (active and suppressed,
+/// in line order), and what reporters may read of it (source lines, decoded manifests).
+public struct FileOutcome: Sendable {
+    public let file: InputFile
+    public let isManifest: Bool
+    /// A one-line note for standard error (a named file that is not a manifest, or excluded).
+    public let note: String?
+    public let findings: [Finding]
+    /// The file's text, for the source lines the text format shows.
+    public let source: SourceLines?
+    /// Each decoded manifest with its profile, for the coverage report and fix snippets.
+    public let manifests: [CheckedManifest]
+
+    public init(
+        file: InputFile, isManifest: Bool, note: String? = nil, findings: [Finding], source: SourceLines? = nil, manifests: [CheckedManifest] = []
+    ) {
+        self.file = file
+        self.isManifest = isManifest
+        self.note = note
+        self.findings = findings
+        self.source = source
+        self.manifests = manifests
+    }
+
+    init(_ loaded: LoadedFile, findings: [Finding]) {
+        self.init(
+            file: loaded.input, isManifest: loaded.isManifest, note: loaded.note, findings: findings, source: loaded.source,
+            manifests: loaded.manifests)
+    }
+
+    /// The findings that count: not suppressed nor baselined.
+    public var activeFindings: [Finding] { findings.filter { $0.suppression == nil } }
+}
+
+/// Counts accumulated as files pass, for summaries and the exit code.
+public struct RunSummary: Sendable, Equatable {
+    public private(set) var files = 0
+    public private(set) var manifests = 0
+    public private(set) var errors = 0
+    public private(set) var warnings = 0
+    public private(set) var infos = 0
+    /// Suppressed and baselined findings.
+    public private(set) var suppressed = 0
+
+    public init() {}
+
+    /// Findings that count.
+    public var findings: Int { errors + warnings + infos }
+
+    public func count(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: return errors
+        case .warning: return warnings
+        case .info: return infos
+        }
+    }
+
+    /// Whether the exit code is 1.
+    public func fails(_ failOn: FailOn) -> Bool {
+        Severity.allCases.contains { count($0) > 0 && failOn.fails($0) }
+    }
+
+    public mutating func add(_ outcome: FileOutcome) {
+        files += 1
+        if outcome.isManifest { manifests += 1 }
+        for finding in outcome.findings {
+            guard finding.suppression == nil else {
+                suppressed += 1
+                continue
+            }
+            switch finding.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
+    }
+}
+
+/// Keeps every file's outcome, for commands that lay out the whole result themselves (`explain`).
+public struct OutcomeList: AuditConsumer {
+    public private(set) var outcomes: [FileOutcome] = []
+    public private(set) var notes: [RunNote] = []
+
+    public init() {}
+
+    public mutating func begin(_ start: RunStart) {
+        notes += start.notes.map { RunNote(kind: .input, text: $0) }
+    }
+
+    public mutating func consume(_ outcome: FileOutcome) {
+        outcomes.append(outcome)
+        if let note = outcome.note { notes.append(RunNote(kind: .notAManifest, text: note)) }
+    }
+
+    public mutating func finish(_ summary: RunSummary) {}
+}
