@@ -1,4 +1,4 @@
-# `make install PREFIX=…` (default /usr/local): see scripts/install.
+# `make install PREFIX=…` (default /usr/local; a relative PREFIX is taken from this folder): see scripts/install.
 PREFIX ?= /usr/local
 
 .PHONY: install
