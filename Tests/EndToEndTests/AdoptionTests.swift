@@ -138,18 +138,6 @@ import Testing
         #expect(deleted.status == 0)
     }
 
-    @Test func hookInstallRefusesToOverwrite() throws {
-        let folder = try makeTemporaryFolder()
-        #expect(try run("git", ["-C", folder.path, "init", "-q"]).status == 0)
-        let first = try runCapaudit(["hook", "install"], in: folder)
-        #expect(first.status == 0, "\(first.stderr)")
-        let hook = try readText(folder.appendingPathComponent(".git/hooks/pre-commit"))
-        #expect(hook.contains("exec capaudit check --staged"))
-        let second = try runCapaudit(["hook", "install"], in: folder)
-        #expect(second.status == 2)
-        #expect(second.stderr.contains("already exists"))
-        #expect(try runCapaudit(["hook", "install", "--force"], in: folder).status == 0)
-    }
 }
 
 @Suite struct SuppressedInSarifTests {

@@ -29,7 +29,8 @@ public final class OutputFile {
         if isOpen { discard() }
     }
 
-    public static func create(_ path: String, mode defaultMode: mode_t = 0o644) -> Result<OutputFile, OutputFailure> {
+    /// `mode`: the new file's permissions; nil keeps the target's, or 0644 for a new file.
+    public static func create(_ path: String, mode: mode_t? = nil) -> Result<OutputFile, OutputFailure> {
         func failure(_ reason: String) -> Result<OutputFile, OutputFailure> { .failure(OutputFailure(place: path, reason: reason)) }
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -51,7 +52,7 @@ public final class OutputFile {
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp makes the file private; a report or baseline gets the target's mode, or the usual one.
-        fchmod(descriptor, exists ? info.st_mode & 0o7777 : defaultMode)
+        fchmod(descriptor, mode ?? (exists ? info.st_mode & 0o7777 : 0o644))
         return .success(OutputFile(path: path, descriptor: descriptor, temporaryPath: temporary))
     }
 
@@ -83,7 +84,7 @@ public final class OutputFile {
     }
 
     /// Writes a whole file atomically; returns the failure, if any.
-    public static func write(_ text: String, to path: String, mode: mode_t = 0o644) -> OutputFailure? {
+    public static func write(_ text: String, to path: String, mode: mode_t? = nil) -> OutputFailure? {
         switch create(path, mode: mode) {
         case .failure(let failure): return failure
         case .success(let file):

@@ -25,7 +25,8 @@ extension Command {
 
 /// `capaudit`: dispatches to a subcommand.
 enum CapauditCommand {
-    static let version = "0.1.0"
+    /// The one place capaudit's version is written; docs that pin a version are tested against it.
+    static let version = "0.2.0"
 
     static var commands: [any Command.Type] {
         [CheckCommand.self, ExplainCommand.self, RulesCommand.self, InitCommand.self, ReportCommand.self, SchemaCommand.self, HookCommand.self, VersionCommand.self]
@@ -43,7 +44,7 @@ enum CapauditCommand {
             Commands:
             \(rows)
 
-            Run `capaudit <command> --help` for a command's options, `capaudit explain RULE` for a rule.
+            Run `capaudit help <command>` (or `capaudit <command> --help`) for a command's options, `capaudit explain RULE` for a rule.
             Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 capaudit could not do its job.
 
             """
@@ -55,20 +56,18 @@ enum CapauditCommand {
             return ExitCode.failure
         }
         switch first {
-        case "-h", "--help", "help":
+        case "-h", "--help":
             Output.out(help)
             return ExitCode.success
+        case "help":
+            return showHelp(Array(arguments.dropFirst()))
         case "--version", "-V":
             Output.out("capaudit \(version)\n")
             return ExitCode.success
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = NearestName.suggestion(for: first, among: commands.map { $0.name }).map { "; did you mean `\($0)`?" } ?? ""
-            Output.err("capaudit: unknown command `\(ControlEscaping.escape(first))`\(hint)\nRun `capaudit --help` for the commands.\n")
-            return ExitCode.failure
-        }
+        guard let command = command(named: first) else { return ExitCode.failure }
         do throws(UsageError) {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), specs: command.options)
             if parsed.flags.contains("help") {
@@ -80,6 +79,29 @@ enum CapauditCommand {
             Output.err("capaudit \(command.name): \(ControlEscaping.escape(error.message))\nRun `capaudit \(command.name) --help` for usage.\n")
             return ExitCode.failure
         }
+    }
+
+    /// `capaudit help [COMMAND]`: the general help, or one command's, as `capaudit COMMAND --help` shows it.
+    static func showHelp(_ names: [String]) -> Int32 {
+        guard names.count <= 1 else {
+            Output.err("capaudit help: give one command name, e.g. `capaudit help check`\n")
+            return ExitCode.failure
+        }
+        guard let name = names.first, name != "help" else {
+            Output.out(help)
+            return ExitCode.success
+        }
+        guard let command = command(named: name) else { return ExitCode.failure }
+        Output.out(command.help)
+        return ExitCode.success
+    }
+
+    /// The command called `name`; for an unknown name, says so with the nearest command's name and returns nil.
+    static func command(named name: String) -> (any Command.Type)? {
+        if let command = commands.first(where: { $0.name == name }) { return command }
+        let hint = NearestName.suggestion(for: name, among: commands.map { $0.name }).map { "; did you mean `\($0)`?" } ?? ""
+        Output.err("capaudit: unknown command `\(ControlEscaping.escape(name))`\(hint)\nRun `capaudit --help` for the commands.\n")
+        return nil
     }
 }
 
