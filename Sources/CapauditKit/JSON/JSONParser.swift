@@ -80,6 +80,19 @@ public struct JSONParser {
         /// The key whose value is being read (objects only).
         var key = ""
         var keyOffset = 0
+
+        var closer: UInt8 { isObject ? ASCII.closeBrace : ASCII.closeBracket }
+        var memberName: String { isObject ? "an object member" : "an array element" }
+
+        mutating func add(_ value: JSONNode) {
+            if isObject {
+                members.append(JSONNode.Member(key: key, keyOffset: keyOffset, value: value))
+            } else {
+                items.append(value)
+            }
+        }
+
+        var node: JSONNode { JSONNode(offset: start, content: isObject ? .object(members) : .array(items)) }
     }
 
     /// One value with everything nested in it, read with an explicit stack of open containers.
@@ -98,18 +111,18 @@ public struct JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                let isObject = byte == ASCII.openBrace
-                if peek() == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                var container = OpenContainer(isObject: byte == ASCII.openBrace, start: start)
+                if peek() == container.closer {
                     index += 1
-                    node = JSONNode(offset: start, content: isObject ? .object([]) : .array([]))
-                } else if isObject {
-                    let (key, keyOffset) = try memberKey(place: .afterOpenBrace)
-                    open.append(OpenContainer(isObject: true, start: start, key: key, keyOffset: keyOffset))
-                    place = .afterColon
-                    continue reading
+                    node = container.node
                 } else {
-                    open.append(OpenContainer(isObject: false, start: start))
-                    place = .afterOpenBracket
+                    if container.isObject {
+                        (container.key, container.keyOffset) = try memberKey(place: .afterOpenBrace)
+                        place = .afterColon
+                    } else {
+                        place = .afterOpenBracket
+                    }
+                    open.append(container)
                     continue reading
                 }
             case ASCII.quote:
@@ -131,37 +144,24 @@ public struct JSONParser {
             // The value is complete: it joins its container, which may close in turn.
             while let last = open.indices.last {
                 skipWhitespace()
-                if open[last].isObject {
-                    open[last].members.append(JSONNode.Member(key: open[last].key, keyOffset: open[last].keyOffset, value: node))
-                    switch peek() {
-                    case ASCII.comma:
-                        index += 1
+                open[last].add(node)
+                switch peek() {
+                case ASCII.comma:
+                    index += 1
+                    if open[last].isObject {
                         let (key, keyOffset) = try memberKey(place: .afterComma)
                         open[last].key = key
                         open[last].keyOffset = keyOffset
                         place = .afterColon
-                        continue reading
-                    case ASCII.closeBrace:
-                        index += 1
-                        let closed = open.removeLast()
-                        node = JSONNode(offset: closed.start, content: .object(closed.members))
-                    default:
-                        throw failure("expected `,` or `}` after an object member, found \(foundHere())")
-                    }
-                } else {
-                    open[last].items.append(node)
-                    switch peek() {
-                    case ASCII.comma:
-                        index += 1
+                    } else {
                         place = .afterComma
-                        continue reading
-                    case ASCII.closeBracket:
-                        index += 1
-                        let closed = open.removeLast()
-                        node = JSONNode(offset: closed.start, content: .array(closed.items))
-                    default:
-                        throw failure("expected `,` or `]` after an array element, found \(foundHere())")
                     }
+                    continue reading
+                case open[last].closer:
+                    index += 1
+                    node = open.removeLast().node
+                default:
+                    throw failure("expected `,` or `\(Character(Unicode.Scalar(open[last].closer)))` after \(open[last].memberName), found \(foundHere())")
                 }
             }
             return node
