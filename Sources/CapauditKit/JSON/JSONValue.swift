@@ -27,9 +27,10 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The member's value; when the key repeats, the last one (as JavaScript's `JSON.parse` keeps).
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.first { $0.0 == key }?.1
+        return members.last { $0.0 == key }?.1
     }
 
     public var stringValue: String? {

@@ -65,18 +65,12 @@ public struct JSONWriter {
 
     public static func quote(_ text: String, into output: inout String) {
         output += "\""
-        var utf8 = text.utf8
-        var needsEscape = false
-        for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F {
-            needsEscape = true
-            break
-        }
+        let needsEscape = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 >= 0x7F }
         guard needsEscape else {
             output += text
             output += "\""
             return
         }
-        utf8 = text.utf8
         var run = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {

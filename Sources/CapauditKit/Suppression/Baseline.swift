@@ -36,28 +36,10 @@ public struct Baseline: Sendable, Equatable {
         ]))
     }
 
-    /// Reads a baseline file; a broken one stops the run (exit 2) with its location.
+    /// Reads a baseline file; a broken one stops the run (exit 2) with its location
+    /// (what is strict and what is tolerated: `BaselineDecoder`).
     public static func parse(_ bytes: [UInt8], displayPath: String) throws(PolicyError) -> Baseline {
-        func fail(_ message: String, _ position: SourcePosition? = nil) -> PolicyError {
-            PolicyError(problems: [.init(file: displayPath, position: position, message: message)])
-        }
-        let value: JSONValue
-        do throws(JSONParser.Failure) {
-            value = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
-        } catch {
-            throw fail("not valid JSON: \(error.message)", SourceLines(bytes).position(ofByte: error.offset))
-        }
-        guard value["version"]?.intValue == formatVersion, let items = value["findings"]?.arrayValue else {
-            throw fail("not a capaudit baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
-        }
-        var entries: [Entry] = []
-        for (index, item) in items.enumerated() {
-            guard let fingerprint = item["fingerprint"]?.stringValue, let rule = item["rule"]?.stringValue, let file = item["file"]?.stringValue else {
-                throw fail("entry \(index + 1) needs `fingerprint`, `rule` and `file`")
-            }
-            entries.append(Entry(fingerprint: fingerprint, rule: rule, file: file, path: item["path"]?.stringValue ?? "", count: max(1, item["count"]?.intValue ?? 1)))
-        }
-        return Baseline(entries: entries)
+        Baseline(entries: try BaselineDecoder(bytes: bytes, displayPath: displayPath).decode())
     }
 
     /// Finds where each entry's fingerprint stands in the baseline's text, for findings about stale entries.
