@@ -17,7 +17,7 @@ import YAML
     }
 
     @Test func readsWhatItWrites() throws {
-        let fingerprint = Fingerprint.make(rule: "CAP001", file: "apps/bank.yml", document: 0, path: "screens[id=cards]", platform: "android", detail: "")
+        let fingerprint = Fingerprint.hex(Fingerprint.make(rule: "CAP001", file: "apps/bank.yml", document: 0, path: "screens[id=cards]", platform: "android", detail: ""))
         let baseline = try Baseline.parse(Array(Self.baseline(fingerprint: "\"\(fingerprint)\"").utf8), displayPath: "baseline.json")
         #expect(baseline.entries.map(\.fingerprint) == [fingerprint])
         #expect(baseline.entries.first?.count == 2)

@@ -96,21 +96,28 @@ public enum Fingerprint {
         return hash
     }
 
+    /// How many hexadecimal digits a fingerprint is written with.
+    public static let digits = 16
+
     /// 16 lowercase hexadecimal digits.
     public static func hex(_ value: UInt64) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: 16)
+        let alphabet: [UInt8] = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8](repeating: 0, count: digits)
         var rest = value
-        for index in stride(from: 15, through: 0, by: -1) {
-            bytes[index] = digits[Int(rest & 0xF)]
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            bytes[index] = alphabet[Int(rest & 0xF)]
             rest >>= 4
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Reads 16 hexadecimal digits back; nil for anything else.
+    /// Reads a fingerprint as `hex` writes it (16 lowercase hexadecimal digits); nil for anything else.
     public static func parse(_ text: String) -> UInt64? {
-        guard text.utf8.count == 16 else { return nil }
+        guard text.utf8.count == digits, text.utf8.allSatisfy(isLowercaseHexDigit) else { return nil }
         return UInt64(text, radix: 16)
+    }
+
+    static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 }

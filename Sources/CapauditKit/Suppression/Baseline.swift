@@ -47,21 +47,18 @@ public struct Baseline: Sendable, Equatable {
         var positions: [String: SourcePosition] = [:]
         let bytes = source.bytes
         var index = 0
-        while index + 17 < bytes.count {
-            if bytes[index] == UInt8(ascii: "\""), bytes[index + 17] == UInt8(ascii: "\""),
-                bytes[(index + 1)..<(index + 17)].allSatisfy({ Self.isHexDigit($0) }) {
-                let fingerprint = String(decoding: bytes[(index + 1)..<(index + 17)], as: UTF8.self)
+        let width = Fingerprint.digits
+        while index + width + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "\""), bytes[index + width + 1] == UInt8(ascii: "\""),
+                bytes[(index + 1)...(index + width)].allSatisfy(Fingerprint.isLowercaseHexDigit) {
+                let fingerprint = String(decoding: bytes[(index + 1)...(index + width)], as: UTF8.self)
                 if positions[fingerprint] == nil { positions[fingerprint] = source.position(ofByte: index) }
-                index += 18
+                index += width + 2
             } else {
                 index += 1
             }
         }
         return positions
-    }
-
-    static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 }
 

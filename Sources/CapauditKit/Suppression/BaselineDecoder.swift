@@ -7,8 +7,6 @@ import YAML
 /// no object names a key twice. Tolerant of keys it does not know, at the top and in entries:
 /// a baseline written by a newer capaudit with more fields still reads.
 struct BaselineDecoder {
-    /// Hex digits of a fingerprint, as `Fingerprint.make` writes them.
-    static let fingerprintDigits = 16
     /// A wrong value longer than this is shortened in messages.
     static let longestQuotedValue = 40
 
@@ -58,7 +56,7 @@ struct BaselineDecoder {
         let fingerprintNode = try required("fingerprint")
         guard case .string(let fingerprint) = fingerprintNode.content, Self.isFingerprint(fingerprint) else {
             throw problem(
-                "`fingerprint` must be \(Self.fingerprintDigits) lowercase hex digits, found \(found(fingerprintNode)); copy it from a baseline that --write-baseline wrote",
+                "`fingerprint` must be \(Fingerprint.digits) lowercase hex digits, found \(found(fingerprintNode)); copy it from a baseline that --write-baseline wrote",
                 at: fingerprintNode.offset)
         }
         let rule = try text(required("rule"), key: "rule")
@@ -83,8 +81,7 @@ struct BaselineDecoder {
     }
 
     static func isFingerprint(_ text: String) -> Bool {
-        text.utf8.count == fingerprintDigits
-            && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        Fingerprint.parse(text) != nil
     }
 
     private func rejectRepeatedKeys(_ members: [JSONNode.Member]) throws(PolicyError) {
