@@ -10,22 +10,21 @@ let policy: Policy = {
     }
 }()
 
-/// libFuzzer entry: any bytes go through the whole pipeline (load, decode, evaluate, suppress)
-/// and every reporter; nothing may trap or hang.
+let run = AuditRun(session: Session(policy: policy, defaultProfile: "banking", limits: YAMLLimits(maxFileBytes: 1 << 20, maxDepth: 64, maxAliasExpansion: 10_000)))
+
+/// libFuzzer entry: any bytes go through the whole pipeline (load, evaluate, resolve) and every
+/// reporter of `check` and `report`; nothing may trap or hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if !ManifestSniffer.looksLikeManifest(bytes) { bytes = Array("capaudit: 1\n".utf8) + bytes }
-    let configuration = CheckConfiguration(
-        policy: policy, defaultProfile: "banking", limits: YAMLLimits(maxFileBytes: 1 << 20, maxDepth: 64, maxAliasExpansion: 10_000),
-        keepManifests: true)
-    let result = FileChecker(configuration: configuration).check(InputFile(path: "fuzz.yml", named: true, content: bytes))
-    let report = RunReport(results: [result], notes: [], policy: policy, toolVersion: "fuzz")
+    let outcome = run.outcome(of: InputFile(path: "fuzz.yml", named: true, content: bytes))
+    let context = ReportContext(policy: policy, toolVersion: "fuzz")
     // SARIF also describes every rule of the policy, the same for every input and slow to
     // render: it runs for one input in 16 (chosen by the input, so that runs repeat).
     let describeRules = size == 0 || data[0] % 16 == 0
-    for reporter in ReporterRegistry.all where describeRules || reporter != SarifReporter.self {
-        _ = reporter.init().render(report)
+    for reporter in ReporterRegistry.findings + ReporterRegistry.coverage where describeRules || reporter != SarifReporter.self {
+        _ = reporter.render([outcome], context: context)
     }
     return 0
 }
