@@ -4,20 +4,28 @@ import Dispatch
 import YAML
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// capaudit-bench: generates a corpus and measures, on the same files, libyaml alone (the
-/// floor), the YAML tree build, and the full `capaudit check` (release binary, JSON to
-/// /dev/null), as medians over several runs; plus the single-file time of the binary.
+/// capaudit-bench: generates two corpora and measures, on the same files, libyaml alone (the
+/// floor), the YAML tree build, and the full `capaudit check` (release binary, JSON and SARIF to
+/// /dev/null), as medians over several runs; plus the single-file time of `check` beside
+/// `capaudit version`.
+///
+/// The sparse corpus is what a team that adopted capaudit keeps (few findings); the dense one is
+/// a first run on an unaudited repository (about 90 findings per manifest), where the cost of
+/// findings shows.
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
-///   capaudit-bench generate --files N --out FOLDER [--screens N]
+///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
 struct Options {
     var files = 5000
     var screens = 12
     var runs = 5
     var binary = ".build/release/capaudit"
     var scaling = false
+    var dense = false
     var generateInto: String?
 
     init(_ arguments: [String]) {
@@ -35,6 +43,7 @@ struct Options {
             case "--runs": runs = Int(value()) ?? runs
             case "--binary": binary = value()
             case "--scaling": scaling = true
+            case "--dense": dense = true
             default:
                 print("unknown argument \(arguments[index]); see the comment at the top of Sources/capaudit-bench/main.swift")
                 exit(2)
@@ -55,9 +64,9 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
-func writeCorpus(into folder: String, files: Int, screens: Int) -> [String] {
+func writeCorpus(into folder: String, files: Int, screens: Int, density: CorpusGenerator.Density) -> [String] {
     mkdir(folder, 0o755)
-    let generator = CorpusGenerator(seed: 2026)
+    let generator = CorpusGenerator(seed: 2026, density: density)
     return (0..<files).map { index in
         let path = "\(folder)/app-\(index).yml"
         let text = generator.manifest(index: index, screens: screens)
@@ -100,12 +109,22 @@ func treeBuild(_ paths: [String]) -> Double {
     return now() - start
 }
 
-/// Runs the binary, output to /dev/null; wall time and peak resident memory (KB).
-func runBinary(_ arguments: [String]) -> (seconds: Double, peakKB: Int, status: Int32) {
+/// What one run of the binary cost: wall time, CPU time (user + system), peak resident memory,
+/// and what it said on standard error.
+struct Run {
+    var seconds: Double
+    var cpu: Double
+    var peakKB: Int
+    var status: Int32
+    var stderr: String
+}
+
+func runBinary(_ arguments: [String]) -> Run {
+    let errors = "/tmp/capaudit-bench-stderr-\(getpid())"
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -117,50 +136,82 @@ func runBinary(_ arguments: [String]) -> (seconds: Double, peakKB: Int, status: 
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
+    let seconds = now() - start
     posix_spawn_file_actions_destroy(&actions)
-    return (now() - start, Int(usage.ru_maxrss), (status >> 8) & 0xFF)
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let text = String(decoding: read(errors), as: UTF8.self)
+    unlink(errors)
+    return Run(seconds: seconds, cpu: cpu, peakKB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF, stderr: text)
+}
+
+/// The median run by wall time, with the highest peak memory of all runs.
+func medianRun(_ runs: Int, _ arguments: [String]) -> Run {
+    let all = (0..<runs).map { _ in runBinary(arguments) }
+    var middle = all.sorted { $0.seconds < $1.seconds }[all.count / 2]
+    middle.peakKB = all.map(\.peakKB).max() ?? 0
+    return middle
 }
 
 func format(_ seconds: Double) -> String {
     seconds < 1 ? "\(Double(Int((seconds * 10_000).rounded())) / 10) ms" : "\(Double(Int((seconds * 100).rounded())) / 100) s"
 }
 
+func decimal(_ value: Double, _ places: Int = 2) -> String {
+    let scale = pow(10, Double(places))
+    return "\(Double(Int((value * scale).rounded())) / scale)"
+}
+
 struct Measurement {
     var floor: Double
     var tree: Double
-    var check: Double
-    var peakKB: Int
+    var json: Run
+    var sarif: Run
+    /// `--select MAN001`: the input side alone, almost no finding.
+    var inputSide: Run
+    var findings: Int
     var bytes: Int
     var files: Int
 }
 
-func measure(files: Int, screens: Int, runs: Int, binary: String, folder: String) -> Measurement {
-    let paths = writeCorpus(into: folder, files: files, screens: screens)
+func measure(files: Int, screens: Int, density: CorpusGenerator.Density, runs: Int, binary: String, folder: String) -> Measurement {
+    let paths = writeCorpus(into: folder, files: files, screens: screens, density: density)
     let bytes = paths.reduce(0) { $0 + read($1).count }
     _ = libyamlFloor(paths)
     let floor = median((0..<runs).map { _ in libyamlFloor(paths) })
     let tree = median((0..<runs).map { _ in treeBuild(paths) })
-    var peak = 0
-    let check = median((0..<runs).map { _ in
-        let run = runBinary([binary, "check", folder, "--format", "json", "--fail-on", "never"])
-        peak = max(peak, run.peakKB)
-        return run.seconds
-    })
-    return Measurement(floor: floor, tree: tree, check: check, peakKB: peak, bytes: bytes, files: files)
+    let json = medianRun(runs, [binary, "check", folder, "--format", "json", "--fail-on", "never", "--stats"])
+    let sarif = medianRun(runs, [binary, "check", folder, "--format", "sarif", "--fail-on", "never"])
+    let inputSide = medianRun(runs, [binary, "check", folder, "--format", "json", "--fail-on", "never", "--select", "MAN001"])
+    // --stats: "stats: F files, M manifests, N findings, …"
+    let findings = json.stderr.split(separator: ",").first { $0.hasSuffix(" findings") }.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+    return Measurement(floor: floor, tree: tree, json: json, sarif: sarif, inputSide: inputSide, findings: findings, bytes: bytes, files: files)
 }
 
 func report(_ title: String, _ m: Measurement) {
     let megabytes = Double(m.bytes) / 1_000_000
     func row(_ name: String, _ seconds: Double) -> String {
         let rate = "\(Int((megabytes / seconds).rounded())) MB/s, \(Int((Double(m.files) / seconds).rounded())) files/s"
-        return "  \(name)\(String(repeating: " ", count: max(1, 34 - name.count)))\(format(seconds))  (\(rate))"
+        return "  \(name)\(String(repeating: " ", count: max(1, 36 - name.count)))\(format(seconds))  (\(rate))"
     }
-    print("\(title): \(m.files) files, \(Int(megabytes * 10) / 10) MB")
+    let perManifest = m.files > 0 ? Double(m.findings) / Double(m.files) : 0
+    print("\(title): \(m.files) files, \(decimal(megabytes, 1)) MB, \(m.findings) findings (\(decimal(perManifest, 1)) per manifest)")
     print(row("libyaml events, 1 thread (floor)", m.floor))
     print(row("YAML tree build, 1 thread", m.tree))
-    print(row("capaudit check, all cores", m.check))
-    print("  peak RSS of the check               \(m.peakKB / 1024) MB")
-    print("  ratio check / libyaml floor         \(Double(Int(m.check / m.floor * 100)) / 100)")
+    print(row("check --select MAN001 (input side)", m.inputSide.seconds))
+    print(row("check --format json, all cores", m.json.seconds))
+    print(row("check --format sarif, all cores", m.sarif.seconds))
+    print("  ratio json / floor                  \(decimal(m.json.seconds / m.floor))")
+    print("  ratio sarif / floor                 \(decimal(m.sarif.seconds / m.floor))")
+    print("  ratio input side / floor            \(decimal(m.inputSide.seconds / m.floor))")
+    print("  peak RSS json / sarif / input side  \(m.json.peakKB / 1024) MB / \(m.sarif.peakKB / 1024) MB / \(m.inputSide.peakKB / 1024) MB")
+    if m.findings > 0 {
+        let findings = Double(m.findings)
+        print("  findings per second (json)          \(Int((findings / m.json.seconds).rounded()))")
+        for (name, run) in [("json", m.json), ("sarif", m.sarif)] {
+            let marginal = (run.cpu - m.inputSide.cpu) / findings * 1e6
+            print("  CPU per finding, \(name)\(String(repeating: " ", count: 20 - name.count))\(decimal(marginal)) µs beyond the input side (\(decimal(run.cpu / findings * 1e6)) µs in all)")
+        }
+    }
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -169,8 +220,8 @@ if let folder = options.generateInto {
         print("generate needs --out FOLDER")
         exit(2)
     }
-    let written = writeCorpus(into: folder, files: options.files, screens: options.screens)
-    print("wrote \(written.count) manifests to \(folder)")
+    let written = writeCorpus(into: folder, files: options.files, screens: options.screens, density: options.dense ? .dense : .sparse)
+    print("wrote \(written.count) \(options.dense ? "dense" : "sparse") manifests to \(folder)")
     exit(0)
 }
 
@@ -181,16 +232,31 @@ guard let made = mkdtemp(&template) else {
 }
 let root = String(cString: made)
 print("machine: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores; binary \(options.binary); median of \(options.runs) runs")
-let main = measure(files: options.files, screens: options.screens, runs: options.runs, binary: options.binary, folder: "\(root)/main")
-report("corpus", main)
-let single = median((0..<50).map { _ in runBinary([options.binary, "check", "\(root)/main/app-0.yml", "--fail-on", "never"]).seconds })
-print("  one manifest, release binary        \(format(single))")
-let big = measure(files: 1, screens: 2000, runs: options.runs, binary: options.binary, folder: "\(root)/big")
+var corpora: [CorpusGenerator.Density: Measurement] = [:]
+for density in [CorpusGenerator.Density.sparse, .dense] {
+    let measurement = measure(
+        files: options.files, screens: options.screens, density: density, runs: options.runs, binary: options.binary, folder: "\(root)/\(density)")
+    corpora[density] = measurement
+    report("\(density.rawValue) corpus", measurement)
+}
+let oneFile = "\(root)/sparse/app-0.yml"
+let single = medianRun(50, [options.binary, "check", oneFile, "--fail-on", "never"])
+let version = medianRun(50, [options.binary, "version"])
+print("one manifest (sparse app-0.yml), median of 50 runs:")
+print("  capaudit check                      \(format(single.seconds))")
+print("  capaudit version                    \(format(version.seconds))")
+print("  ratio check / version               \(decimal(single.seconds / version.seconds))")
+let big = measure(files: 1, screens: 2000, density: .sparse, runs: options.runs, binary: options.binary, folder: "\(root)/big")
 report("one manifest of 2000 screens", big)
 if options.scaling {
-    let tenth = measure(files: options.files / 10, screens: options.screens, runs: options.runs, binary: options.binary, folder: "\(root)/tenth")
-    let smallScreens = measure(files: 1, screens: 200, runs: options.runs, binary: options.binary, folder: "\(root)/small-screens")
-    print("scaling (at most 11x for 10x the work):")
-    print("  10x the files:    \(Double(Int(main.check / tenth.check * 100)) / 100)x the time")
-    print("  10x the screens:  \(Double(Int(big.check / smallScreens.check * 100)) / 100)x the time")
+    print("scaling (at most 11x the time for 10x the work; peak memory within 10 %):")
+    for density in [CorpusGenerator.Density.sparse, .dense] {
+        guard let full = corpora[density] else { continue }
+        let tenth = measure(
+            files: options.files / 10, screens: options.screens, density: density, runs: options.runs, binary: options.binary,
+            folder: "\(root)/\(density)-tenth")
+        print("  \(density.rawValue), 10x the files:  \(decimal(full.json.seconds / tenth.json.seconds))x the time, peak RSS \(tenth.json.peakKB / 1024) MB → \(full.json.peakKB / 1024) MB")
+    }
+    let smallScreens = measure(files: 1, screens: 200, density: .sparse, runs: options.runs, binary: options.binary, folder: "\(root)/small-screens")
+    print("  10x the screens:       \(decimal(big.json.seconds / smallScreens.json.seconds))x the time")
 }
