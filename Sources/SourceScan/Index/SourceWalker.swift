@@ -13,7 +13,7 @@ struct WalkedFile {
 
 /// Walks a platform's source folder: skips the folders of `ScanLimits.skippedFolders` and what the
 /// caller excludes, never follows a symbolic link out of the folder, and walks each folder and
-/// reads each file once however many links lead to it.
+/// reads each file once however many links lead to it (named by its own path rather than a link's).
 struct SourceWalker {
     let platform: SourcePlatform
     let exclude: @Sendable (String) -> Bool
@@ -37,7 +37,7 @@ struct SourceWalker {
         var rootInfo = stat()
         guard stat(root, &rootInfo) == 0 else { return ([], [ScanNote(path: folder, reason: .unreadable("not found"))]) }
         var visitedFolders: Set<Identity> = [Identity(rootInfo)]
-        var seenFiles: Set<Identity> = []
+        var seenFiles: [Identity: (index: Int, throughLink: Bool)] = [:]
         var stack: [(relative: String, absolute: String)] = [("", root)]
         while let (relative, absolute) = stack.popLast() {
             guard let names = Self.names(in: absolute) else {
@@ -50,7 +50,8 @@ struct SourceWalker {
                 let location = "\(absolute)/\(name)"
                 var info = stat()
                 guard lstat(location, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFLNK {
+                let isLink = info.st_mode & S_IFMT == S_IFLNK
+                if isLink {
                     guard let target = Self.realPath(location), stat(target, &info) == 0 else {
                         notes.append(ScanNote(path: path, reason: .brokenSymlink))
                         continue
@@ -70,8 +71,13 @@ struct SourceWalker {
                     subfolders.append((path, location))
                 case S_IFREG:
                     guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path) else { continue }
-                    guard seenFiles.insert(Identity(info)).inserted else { continue }
-                    files.append(WalkedFile(path: path, absolutePath: location, kind: kind))
+                    let file = WalkedFile(path: path, absolutePath: location, kind: kind)
+                    if let seen = seenFiles[Identity(info)] {
+                        if seen.throughLink, !isLink { files[seen.index] = file }
+                        continue
+                    }
+                    seenFiles[Identity(info)] = (files.count, isLink)
+                    files.append(file)
                 default:
                     continue
                 }

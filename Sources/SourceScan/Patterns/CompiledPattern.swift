@@ -145,9 +145,8 @@ struct CompiledPattern: Sendable {
         if raw.count == 1 { return result }
         guard raw.count >= 3, raw[1].bytes == [ASCII.openParen], raw[raw.count - 1].bytes == [ASCII.closeParen] else { return nil }
         var arguments = Array(raw[2..<(raw.count - 1)])
-        while arguments.first?.isGap == true { arguments.removeFirst() }
         while arguments.last?.isGap == true { arguments.removeLast() }
-        guard !arguments.isEmpty else { return result }
+        guard arguments.contains(where: { !$0.isGap }) else { return result }
         result.append(RawElement(kind: .punctuation, bytes: [], isAssignmentValue: true))
         result.append(contentsOf: arguments)
         return result
