@@ -99,7 +99,7 @@ private func settings(_ path: String, _ text: String) -> [String] {
     @Test func manifestPermissionsWithPositions() {
         let manifest = """
             <?xml version="1.0" encoding="utf-8"?>
-            <!-- <uses-permission android:name="android.permission.CAMERA" /> -->
+            <!-- a > b <uses-permission android:name="android.permission.CAMERA" /> -->
             <manifest xmlns:android="http://schemas.android.com/apk/res/android">
                 <uses-permission android:name="android.permission.DETECT_SCREEN_CAPTURE" />
                 <uses-permission-sdk-23

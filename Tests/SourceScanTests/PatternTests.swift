@@ -24,7 +24,7 @@ private func matches(_ language: SourceLanguage, _ patterns: [String], in text: 
 
     @Test func gapStandsForAtMostTwelveTokens() throws {
         let twelve = "setFlags(a, b, c, d, e, f, FLAG_SECURE)"
-        let thirteen = "setFlags(a, b, c, d, e, f, g, FLAG_SECURE)"
+        let thirteen = "setFlags(a, b, c, d, e, f, g FLAG_SECURE)"
         #expect(try matches(.java, ["setFlags(... FLAG_SECURE ...)"], in: twelve).count == 1)
         #expect(try matches(.java, ["setFlags(... FLAG_SECURE ...)"], in: thirteen).isEmpty)
     }
