@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "CapauditKit", dependencies: ["YAML"]),
         .target(name: "SourceScan"),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),

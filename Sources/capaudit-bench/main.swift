@@ -12,6 +12,7 @@ import Glibc
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N]
+///   capaudit-bench source [--files 5000] [--runs 5]   (the source scan of EVIDENCE.md on a generated app tree)
 struct Options {
     var files = 5000
     var screens = 12
@@ -19,6 +20,7 @@ struct Options {
     var binary = ".build/release/capaudit"
     var scaling = false
     var generateInto: String?
+    var sourceScan = false
 
     init(_ arguments: [String]) {
         var index = 0
@@ -29,6 +31,7 @@ struct Options {
         while index < arguments.count {
             switch arguments[index] {
             case "generate": generateInto = ""
+            case "source": sourceScan = true
             case "--out": generateInto = value()
             case "--files": files = Int(value()) ?? files
             case "--screens": screens = Int(value()) ?? screens
@@ -180,6 +183,10 @@ guard let made = mkdtemp(&template) else {
     exit(2)
 }
 let root = String(cString: made)
+if options.sourceScan {
+    runSourceScanBenchmark(files: options.files, runs: options.runs, folder: "\(root)/source")
+    exit(0)
+}
 print("machine: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores; binary \(options.binary); median of \(options.runs) runs")
 let main = measure(files: options.files, screens: options.screens, runs: options.runs, binary: options.binary, folder: "\(root)/main")
 report("corpus", main)

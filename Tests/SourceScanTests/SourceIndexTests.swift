@@ -121,6 +121,8 @@ import Testing
         #expect(search.declarations.map(\.kind) == [.class, .extension])
         #expect(found(search.occurrences) == ["sceneCaptureState@3:76"])
         #expect(search.occurrences.first.map { scanned.enclosingTypes(of: $0).map(\.qualifiedName) } == ["CardViewController.Observer", "CardViewController"])
+        #expect(found(scanned.search(type: "CardViewController.Observer").occurrences) == ["sceneCaptureState@3:76"])
+        #expect(scanned.search(type: "Other.Observer").declarations.isEmpty)
     }
 
     @Test func supertypeChainStopsAfterEightLevelsAndAtCycles() {

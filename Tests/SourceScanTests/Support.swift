@@ -26,7 +26,7 @@ func index(_ platform: SourcePlatform, _ files: [String: String], patterns: Patt
     SourceIndex.scan(contents: files.map { ($0.key, Array($0.value.utf8)) }, platform: platform, patterns: patterns)
 }
 
-/// A temporary folder, removed when the value is released... by the test calling `remove()`.
+/// A temporary folder for one test, which removes it with `remove()`.
 struct TemporaryFolder {
     let url: URL
 

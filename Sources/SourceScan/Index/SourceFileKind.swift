@@ -47,7 +47,7 @@ public enum SourceFileKind: String, Sendable {
         switch self {
         case .kotlin: return .kotlin
         case .java: return .java
-        case .swift: return .swift
+        case .swift, .swiftPackage: return .swift
         default: return nil
         }
     }

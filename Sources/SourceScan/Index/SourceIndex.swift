@@ -158,14 +158,24 @@ public struct SourceIndex: Sendable {
     /// The file at `path` (relative to the scanned folder), if it was read.
     public func file(atPath path: String) -> SourceFile? { filesByPath[path] }
 
-    /// Declarations (not extensions) whose simple name is `name`, case-sensitively.
+    /// Declarations (not extensions) named `name`, case-sensitively: a simple name (`CardActivity`)
+    /// or a qualified one that ends the declaration's qualified name (`Outer.Inner`).
     public func declarations(named name: String) -> [TypeDeclaration] {
-        (declarationsByName[name] ?? []).map { declarations[$0] }
+        Self.lookUp(name, in: declarationsByName, declarations).map { declarations[$0] }
     }
 
-    /// Swift extensions of the type named `name`.
+    /// Swift extensions of the type named `name` (simple or qualified, as for `declarations(named:)`).
     public func extensions(of name: String) -> [TypeDeclaration] {
-        (extensionsByName[name] ?? []).map { declarations[$0] }
+        Self.lookUp(name, in: extensionsByName, declarations).map { declarations[$0] }
+    }
+
+    private static func lookUp(_ name: String, in table: [String: [Int]], _ declarations: [TypeDeclaration]) -> [Int] {
+        guard let dot = name.lastIndex(of: ".") else { return table[name] ?? [] }
+        let simple = String(name[name.index(after: dot)...])
+        return (table[simple] ?? []).filter {
+            let qualified = declarations[$0].qualifiedName
+            return qualified == name || qualified.hasSuffix("." + name)
+        }
     }
 
     /// The declarations around an occurrence, innermost first.
@@ -222,9 +232,9 @@ public struct SourceIndex: Sendable {
             var next: [String] = []
             for current in level {
                 names.append(current)
-                let declared = declarationsByName[current] ?? []
+                let declared = Self.lookUp(current, in: declarationsByName, declarations)
                 if declared.isEmpty, depth > 0 { unresolved.append(current) }
-                let found = declared + (extensionsByName[current] ?? [])
+                let found = declared + Self.lookUp(current, in: extensionsByName, declarations)
                 ids += found
                 for id in found {
                     for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted {
@@ -253,7 +263,7 @@ public struct SourceIndex: Sendable {
         case .xmlAttribute:
             kind = nil
         }
-        let owners = bodies(of: [declaration.id] + (extensionsByName[declaration.name] ?? []))
+        let owners = bodies(of: [declaration.id] + Self.lookUp(declaration.qualifiedName, in: extensionsByName, declarations))
         let markers = owners.flatMap { secureInputsByDeclaration[$0] }.sorted().map { secureInputs[$0] }
         return ScreenTraits(kind: kind, secureInputs: markers)
     }
