@@ -165,3 +165,13 @@ import Testing
         ])
     }
 }
+
+@Suite struct UTF8ValidationTests {
+    @Test func wellFormedAndMalformedSequences() {
+        #expect(UTF8Validation.firstInvalidLine(Array("plain ascii, long enough for words\né ü € 𝄞 中文\n".utf8)) == nil)
+        let prefix = Array("0123456789abcdef\nline two ".utf8)
+        for bad: [UInt8] in [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF]] {
+            #expect(UTF8Validation.firstInvalidLine(prefix + bad) == 2, "\(bad)")
+        }
+    }
+}
