@@ -149,27 +149,17 @@ struct DeclarationReader {
 
     // MARK: Java
 
+    /// `record` is contextual: a declaration only when a `(` follows its name.
+    private static let javaKeywords: [(StaticString, TypeDeclarationKind)] = [
+        ("class", .class), ("interface", .interface), ("@interface", .annotation), ("enum", .enumeration), ("record", .record),
+    ]
+
     private func javaHeader(at keyword: Int) -> Header? {
-        let kind: TypeDeclarationKind
-        var contextual = false
-        if source.token(at: keyword, is: "class") {
-            kind = .class
-        } else if source.token(at: keyword, is: "interface") {
-            kind = .interface
-        } else if source.token(at: keyword, is: "@interface") {
-            kind = .annotation
-        } else if source.token(at: keyword, is: "enum") {
-            kind = .enumeration
-        } else if source.token(at: keyword, is: "record") {
-            kind = .record
-            contextual = true
-        } else {
-            return nil
-        }
+        guard let kind = kind(at: keyword, among: Self.javaKeywords) else { return nil }
         let nameIndex = keyword + 1
         guard source.kind(at: nameIndex) == .identifier else { return nil }
         var index = skipGenericClause(at: nameIndex + 1)
-        if contextual, !source.token(at: index, isPunctuation: ASCII.openParen) { return nil }
+        if kind == .record, !source.token(at: index, isPunctuation: ASCII.openParen) { return nil }
         if source.token(at: index, isPunctuation: ASCII.openParen) { index = skipGroup(at: index) }
         var supertypes: [TypeReference] = []
         while true {
@@ -191,24 +181,12 @@ struct DeclarationReader {
 
     // MARK: Swift
 
+    private static let swiftKeywords: [(StaticString, TypeDeclarationKind)] = [
+        ("class", .class), ("struct", .structure), ("enum", .enumeration), ("actor", .actor), ("protocol", .protocol), ("extension", .extension),
+    ]
+
     private func swiftHeader(at keyword: Int) -> Header? {
-        let kind: TypeDeclarationKind
-        if source.token(at: keyword, is: "class") {
-            kind = .class
-        } else if source.token(at: keyword, is: "struct") {
-            kind = .structure
-        } else if source.token(at: keyword, is: "enum") {
-            kind = .enumeration
-        } else if source.token(at: keyword, is: "actor") {
-            kind = .actor
-        } else if source.token(at: keyword, is: "protocol") {
-            kind = .protocol
-        } else if source.token(at: keyword, is: "extension") {
-            kind = .extension
-        } else {
-            return nil
-        }
-        guard source.kind(at: keyword + 1) == .identifier else { return nil }
+        guard let kind = kind(at: keyword, among: Self.swiftKeywords), source.kind(at: keyword + 1) == .identifier else { return nil }
         let position = source.tokens[keyword + 1]
         var index = keyword + 1
         var name = source.text(at: index)
@@ -235,6 +213,10 @@ struct DeclarationReader {
     }
 
     // MARK: Shared header parts
+
+    private func kind(at index: Int, among keywords: [(StaticString, TypeDeclarationKind)]) -> TypeDeclarationKind? {
+        keywords.first { source.token(at: index, is: $0.0) }?.1
+    }
 
     /// Reads `A, b.C<T>, D(x)` (Kotlin), `A & B` (Swift), `A, B` (Java) from `start`; returns the
     /// index after the list.
