@@ -13,5 +13,5 @@ public enum ScanLimits {
     public static let assignmentValueTokens = 3 * gapTokens
     /// How many tokens a declaration header's generic clause, `where` clause or delegation may
     /// span before the header is given up as malformed: keeps a broken file linear.
-    static let headerClauseTokens = 512
+    static let headerClauseTokens = 256
 }

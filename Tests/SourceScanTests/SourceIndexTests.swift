@@ -175,3 +175,25 @@ import Testing
         }
     }
 }
+
+/// Inputs built to make a careless scanner crash or go quadratic: each must simply finish.
+@Suite struct HostileInputTests {
+    @Test func malformedAndRepetitiveFilesFinish() throws {
+        let repeated = { (text: String) in String(repeating: text, count: 20_000) }
+        let files: [String: String] = [
+            "A.kt": repeated("class A : B(") + repeated("${\"") + "/* never closed",
+            "B.kt": repeated("{") + repeated("object O : P by q, ") + "\"\"\" never closed",
+            "C.java": repeated("class C<T extends ") + repeated(")"),
+            "build.gradle": repeated("minSdk 1 ") + repeated("minSdkVersion("),
+            "build.gradle.kts": repeated("minSdk = ") + "/",
+            "res/layout/a.xml": repeated("<a b=\"") + repeated("<!--"),
+            "AndroidManifest.xml": repeated("<uses-permission android:name='x' ") + "<![CDATA[",
+        ]
+        let patterns = try patternSet(.kotlin, ["setContentSensitivity(… B …)", "A … B … C … D"])
+        let scanned = index(.android, files, patterns: patterns)
+        #expect(scanned.files.count == files.count)
+        #expect(scanned.buildFacts.sdkSettings.count >= 20_000)
+        let swiftScanned = index(.ios, ["A.swift": repeated("#\"\\#(") + repeated("extension X: ") + "#/ never closed"])
+        #expect(swiftScanned.files.count == 1)
+    }
+}

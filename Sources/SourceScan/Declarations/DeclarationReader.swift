@@ -256,19 +256,24 @@ struct DeclarationReader {
         guard source.token(at: index, isPunctuation: ASCII.less) else { return index }
         var depth = 0
         var position = index
-        while position < source.tokens.count, position - index < ScanLimits.headerClauseTokens {
-            if source.token(at: position, isPunctuation: ASCII.less) {
-                depth += 1
-            } else if source.token(at: position, isPunctuation: ASCII.greater) {
-                depth -= 1
-                if depth == 0 { return position + 1 }
-            } else if source.token(at: position, isPunctuation: ASCII.openParen) || source.token(at: position, isPunctuation: ASCII.openBracket) {
-                position = skipGroup(at: position)
-                continue
-            } else if source.token(at: position, isPunctuation: ASCII.openBrace) || source.token(at: position, isPunctuation: ASCII.semicolon) {
-                return index
-            }
+        let end = min(source.tokens.count, index + ScanLimits.headerClauseTokens)
+        while position < end {
+            let token = source.tokens[position]
             position += 1
+            guard token.kind == .punctuation, token.length == 1 else { continue }
+            switch source.bytes[Int(token.start)] {
+            case ASCII.less:
+                depth += 1
+            case ASCII.greater:
+                depth -= 1
+                if depth == 0 { return position }
+            case ASCII.openParen, ASCII.openBracket:
+                position = skipGroup(at: position - 1)
+            case ASCII.openBrace, ASCII.semicolon:
+                return index
+            default:
+                break
+            }
         }
         return index
     }

@@ -52,6 +52,10 @@ struct CodeLexer<Syntax: LanguageSyntax> {
         case interpolation(opener: UInt8, closer: UInt8, depth: Int)
     }
 
+    /// About how many bytes of typical code make one token: enough room that the token array
+    /// rarely grows.
+    private static var bytesPerToken: Int { 5 }
+
     private var cursor: ByteCursor
     private var tokens: [SourceToken] = []
     private var level = 0
@@ -60,7 +64,7 @@ struct CodeLexer<Syntax: LanguageSyntax> {
 
     private init(_ bytes: [UInt8]) {
         cursor = ByteCursor(bytes)
-        tokens.reserveCapacity(bytes.count / 5)
+        tokens.reserveCapacity(bytes.count / Self.bytesPerToken)
     }
 
     /// The tokens of `bytes`.

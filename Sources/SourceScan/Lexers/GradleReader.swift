@@ -59,7 +59,7 @@ enum GradleReader {
                 _ = blocks.popLast()
                 continue
             }
-            guard token.kind == .identifier, token.length <= 16, let key = settingKeys[source.text(token)] else { continue }
+            guard token.kind == .identifier, let key = settingKeys[source.text(token)] else { continue }
             if isVariable(at: index, in: source) || blocks.contains("ext") { continue }
             guard let value = valueRange(after: index, in: source, pairs: pairs) else { continue }
             let valueTokens = source.tokens[value]
@@ -88,19 +88,20 @@ enum GradleReader {
         }
         if source.token(at: next, isPunctuation: ASCII.openParen) {
             guard let close = pairs.partner(of: next), close > next + 1 else { return nil }
-            return (next + 1)..<close
+            return (next + 1)..<min(close, next + 1 + ScanLimits.assignmentValueTokens)
         }
         let kind = source.tokens[next].kind
         guard source.tokens[next].line == line, kind == .number || kind == .identifier || kind == .string else { return nil }
         return restOfStatement(from: next, line: line, in: source)
     }
 
-    /// From `start` to the end of the line (or a `;` or `}`), at least one token.
+    /// From `start` to the end of the line (or a `;` or `}`), at least one token and at most
+    /// `ScanLimits.assignmentValueTokens`, so that a hostile one-line file stays linear.
     private static func restOfStatement(from start: Int, line: Int, in source: LexedSource) -> Range<Int>? {
         guard source.tokens.indices.contains(start) else { return nil }
         let valueLine = max(line, source.tokens[start].line)
         var end = start + 1
-        while source.tokens.indices.contains(end), source.tokens[end].line == valueLine,
+        while source.tokens.indices.contains(end), end - start < ScanLimits.assignmentValueTokens, source.tokens[end].line == valueLine,
             !source.token(at: end, isPunctuation: ASCII.semicolon), !source.token(at: end, isPunctuation: ASCII.closeBrace)
         {
             end += 1

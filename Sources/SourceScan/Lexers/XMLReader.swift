@@ -157,6 +157,8 @@ struct XMLReader {
     }
 
     private static let entities: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+    /// `#x10FFFF;` is the longest reference decoded: an `&` with no `;` this close is text.
+    private static let longestReference = 9
 
     /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#NN;` and `&#xHH;`; anything else stays as written.
     static func decodeEntities(_ raw: ArraySlice<UInt8>) -> String {
@@ -167,7 +169,7 @@ struct XMLReader {
         while let ampersand = rest.firstIndex(of: "&") {
             result += rest[..<ampersand]
             let afterAmpersand = rest.index(after: ampersand)
-            guard let semicolon = rest[afterAmpersand...].prefix(12).firstIndex(of: ";") else {
+            guard let semicolon = rest[afterAmpersand...].prefix(longestReference).firstIndex(of: ";") else {
                 result += "&"
                 rest = rest[afterAmpersand...]
                 continue
