@@ -54,6 +54,12 @@ import Testing
         #expect(scanned.notes.isEmpty)
     }
 
+    @Test func missingFolderIsANote() {
+        let scanned = SourceIndex.scan(folder: "/nonexistent/sourcescan", platform: .android, patterns: PatternSet())
+        #expect(scanned.files.isEmpty)
+        #expect(scanned.notes.map(\.description) == ["/nonexistent/sourcescan: skipped, cannot read it: No such file or directory"])
+    }
+
     @Test func parallelScanEqualsSequentialScan() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -97,6 +103,7 @@ import Testing
         #expect(search.occurrences.first.map { scanned.enclosingTypes(of: $0).map(\.name) } == ["BaseSecureActivity"])
         #expect(scanned.search(type: "CardActivity", for: scanned.patterns.ids(tagged: "clearFlags(… FLAG_SECURE …)")).occurrences.isEmpty)
         #expect(found(scanned.occurrences(inFile: "cards/CardActivity.kt")) == ["clearFlags(… FLAG_SECURE …)@3:34"])
+        #expect(scanned.declarations(inFile: "cards/CardActivity.kt").map(\.name) == ["CardActivity"])
     }
 
     @Test func supertypeInASkippedFileIsUnresolved() {

@@ -178,6 +178,11 @@ public struct SourceIndex: Sendable {
         }
     }
 
+    /// The declarations in the file at `path`, in order (nested ones after their parent).
+    public func declarations(inFile path: String) -> [TypeDeclaration] {
+        declarations.filter { $0.file == path }
+    }
+
     /// The declarations around an occurrence, innermost first.
     public func enclosingTypes(of occurrence: PatternOccurrence) -> [TypeDeclaration] {
         var chain: [TypeDeclaration] = []
