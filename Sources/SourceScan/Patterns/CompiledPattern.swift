@@ -34,9 +34,9 @@ struct CompiledPattern: Sendable {
             return
         }
         attribute = nil
-        let source = Self.lex(definition.text.replacing("…", with: " ... "), language: definition.language)
-        var raw = source.tokens.map { RawElement(token: $0, source: source) }
-        while raw.first?.isGap == true { raw.removeFirst() }
+        let text = definition.text.split(separator: "…", omittingEmptySubsequences: false).joined(separator: " ... ")
+        let source = Self.lex(text, language: definition.language)
+        var raw = Array(source.tokens.map { RawElement(token: $0, source: source) }.drop { $0.isGap })
         while raw.last?.isGap == true { raw.removeLast() }
         guard !raw.isEmpty else { throw PatternError(definition: definition, reason: "it has no token besides `…`; write at least one name") }
         let call = try Self.elements(raw, definition: definition)

@@ -1,8 +1,20 @@
 /// A pattern as policy data gives it: short text in one language, and the caller's tag for it.
 ///
-/// Code patterns are token sequences lexed like the language itself; `…` (or `...`) stands for
-/// up to `ScanLimits.gapTokens` tokens inside the same brackets. `xml-attribute` patterns are
-/// `name` or `name="value"`.
+/// Code patterns are token sequences lexed like the language itself, so a pattern never matches
+/// inside a comment or a string. `…` (or `...`) stands for up to `ScanLimits.gapTokens` tokens
+/// inside the brackets open at that point (nested groups included, never the group's closing
+/// bracket); `…` at either end of a pattern adds nothing. A bracket that closes across a `…`
+/// must close the group its partner opened: `f(… x)` finds `f(a, x)`, not `f(g(x), y)`.
+///
+/// In Kotlin, a setter pattern `setX(args)` (or a bare `setX`) also finds the property form
+/// `x = args`, as Kotlin writes Java setters: `setContentSensitivity(… CONTENT_SENSITIVITY_SENSITIVE …)`
+/// finds `view.contentSensitivity = View.CONTENT_SENSITIVITY_SENSITIVE`. There the arguments,
+/// `…` included, must lie within the assigned value: up to a `;` or `,`, the enclosing closing
+/// bracket, or the end of the line (unless the expression visibly goes on: the line ends in an
+/// operator or the next starts with `.` or `?`), and within `ScanLimits.assignmentValueTokens`.
+/// `==` is never an assignment.
+///
+/// `xml-attribute` patterns are `name` or `name="value"` (`android:accessibilityDataSensitive="yes"`).
 public struct PatternDefinition: Sendable, Hashable {
     public var language: SourceLanguage
     public var text: String
