@@ -312,6 +312,7 @@ public enum ScreenKind: String, Sendable {
     case swiftUIView = "swiftui-view"
 }
 
+/// What `init --from-source` needs to know of a type.
 public struct ScreenTraits: Sendable {
     public let kind: ScreenKind?
     public let secureInputs: [SecureInputMarker]

@@ -17,6 +17,7 @@ public struct XMLElementTag: Sendable, Hashable {
     public let column: Int
     public let attributes: [XMLAttribute]
 
+    /// The first attribute named `name` (with its prefix, `android:name`).
     public func attribute(_ name: String) -> XMLAttribute? {
         attributes.first { $0.name == name }
     }
