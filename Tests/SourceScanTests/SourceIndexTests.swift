@@ -24,6 +24,7 @@ import Testing
         try folder.link("app/LeakFile.kt", to: outside.path + "/Leak.kt")
         try folder.link("app/src/loop", to: folder.path + "/app")
         try folder.link("app/Same.kt", to: "src/main/java/Card.kt")
+        try folder.link("app/gen", to: "build/generated")
         let options = SourceScanOptions(exclude: { $0 == "app/generated" })
         let scanned = SourceIndex.scan(folder: folder.path, platform: .android, patterns: PatternSet(), options: options)
         #expect(scanned.files.map(\.path) == ["app/src/main/java/Card.kt"])

@@ -60,6 +60,8 @@ struct SourceWalker {
                         if isWanted(path, info) { notes.append(ScanNote(path: path, reason: .symlinkOutside(target: target))) }
                         continue
                     }
+                    let targetPath = target.dropFirst(root.count).split(separator: "/").map(String.init)
+                    if targetPath.contains(where: ScanLimits.skippedFolders.contains) || exclude(targetPath.joined(separator: "/")) { continue }
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
