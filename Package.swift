@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "capaudit", targets: ["capaudit"]),
         .library(name: "CapauditKit", targets: ["CapauditKit"]),
         .library(name: "YAML", targets: ["YAML"]),
+        .library(name: "SourceScan", targets: ["SourceScan"]),
     ],
     targets: [
         .systemLibrary(
@@ -17,12 +18,14 @@ let package = Package(
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "CapauditKit", dependencies: ["YAML"]),
+        .target(name: "SourceScan"),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
+        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
 
 
 

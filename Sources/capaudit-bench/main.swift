@@ -19,6 +19,7 @@ import Darwin
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
+///   capaudit-bench source [--files 5000] [--runs 5]   (the source scan of EVIDENCE.md on a generated app tree)
 struct Options {
     var files = 5000
     var screens = 12
@@ -27,6 +28,7 @@ struct Options {
     var scaling = false
     var dense = false
     var generateInto: String?
+    var sourceScan = false
 
     init(_ arguments: [String]) {
         var index = 0
@@ -37,6 +39,7 @@ struct Options {
         while index < arguments.count {
             switch arguments[index] {
             case "generate": generateInto = ""
+            case "source": sourceScan = true
             case "--out": generateInto = value()
             case "--files": files = Int(value()) ?? files
             case "--screens": screens = Int(value()) ?? screens
@@ -231,6 +234,10 @@ guard let made = mkdtemp(&template) else {
     exit(2)
 }
 let root = String(cString: made)
+if options.sourceScan {
+    runSourceScanBenchmark(files: options.files, runs: options.runs, folder: "\(root)/source")
+    exit(0)
+}
 print("machine: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores; binary \(options.binary); median of \(options.runs) runs")
 var corpora: [CorpusGenerator.Density: Measurement] = [:]
 for density in [CorpusGenerator.Density.sparse, .dense] {

@@ -1,0 +1,147 @@
+/// A pattern occurrence or secure-input marker found in one file, before declaration ids are global.
+struct FoundMatch {
+    let pattern: PatternID
+    let line: Int
+    let column: Int
+    /// Index of the innermost enclosing declaration within the file.
+    let enclosing: Int?
+}
+
+/// What one file gave: its declarations, matches and build facts, or the note saying why it was skipped.
+struct FileScan {
+    var file: SourceFile?
+    var note: ScanNote?
+    var declarations: [FoundDeclaration] = []
+    var occurrences: [FoundMatch] = []
+    var secureInputs: [FoundMatch] = []
+    var facts = BuildFacts()
+}
+
+/// Reads one file and everything the index wants from it, in one pass over its tokens; the tokens
+/// are dropped when it returns.
+struct FileScanner: Sendable {
+    private let kotlinPatterns: PatternMatcher
+    private let javaPatterns: PatternMatcher
+    private let swiftPatterns: PatternMatcher
+    private let attributePatterns: [CompiledPattern]
+    private let kotlinSecureInputs: PatternMatcher
+    private let javaSecureInputs: PatternMatcher
+    private let swiftSecureInputs: PatternMatcher
+
+    init(patterns: PatternSet) {
+        kotlinPatterns = PatternMatcher(patterns, language: .kotlin)
+        javaPatterns = PatternMatcher(patterns, language: .java)
+        swiftPatterns = PatternMatcher(patterns, language: .swift)
+        attributePatterns = patterns.compiled.filter { $0.language == .xmlAttribute }
+        kotlinSecureInputs = PatternMatcher(SecureInput.patterns, language: .kotlin)
+        javaSecureInputs = PatternMatcher(SecureInput.patterns, language: .java)
+        swiftSecureInputs = PatternMatcher(SecureInput.patterns, language: .swift)
+    }
+
+    func scan(_ walked: WalkedFile) -> FileScan {
+        switch SourceFileReader.read(walked.absolutePath, limit: ScanLimits.maxFileBytes) {
+        case .failure(.tooLarge(let bytes)):
+            return FileScan(note: ScanNote(path: walked.path, reason: .tooLarge(bytes: bytes)))
+        case .failure(.unreadable(let reason)):
+            return FileScan(note: ScanNote(path: walked.path, reason: .unreadable(reason)))
+        case .success(let bytes):
+            return scan(bytes, path: walked.path, kind: walked.kind)
+        }
+    }
+
+    /// Scans file content given in memory as the file `path`.
+    func scan(_ bytes: [UInt8], path: String, kind: SourceFileKind) -> FileScan {
+        if let line = UTF8Validation.firstInvalidLine(bytes) {
+            return FileScan(note: ScanNote(path: path, reason: .notUTF8(line: line)))
+        }
+        var result = FileScan(file: SourceFile(path: path, kind: kind, byteCount: bytes.count))
+        switch kind {
+        case .kotlin:
+            readCode(KotlinLexer.lex(bytes), language: .kotlin, into: &result)
+        case .java:
+            readCode(JavaLexer.lex(bytes), language: .java, into: &result)
+        case .swift:
+            readCode(SwiftLexer.lex(bytes), language: .swift, into: &result)
+        case .swiftPackage:
+            let source = SwiftLexer.lex(bytes)
+            readCode(source, language: .swift, into: &result)
+            result.facts.deploymentTargets = XcodeProjectReader.deploymentTargets(inPackage: source, file: path)
+        case .gradle:
+            result.facts.sdkSettings = GradleReader.settings(in: GroovyLexer.lex(bytes), file: path)
+        case .gradleKotlin:
+            result.facts.sdkSettings = GradleReader.settings(in: KotlinLexer.lex(bytes), file: path)
+        case .xcodeProject:
+            result.facts.deploymentTargets = XcodeProjectReader.deploymentTargets(inProject: bytes, file: path)
+        case .androidManifest, .layout:
+            readXML(XMLReader.elements(bytes), path: path, kind: kind, into: &result)
+        }
+        return result
+    }
+
+    private func readCode(_ source: LexedSource, language: SourceLanguage, into result: inout FileScan) {
+        let declared = DeclarationReader.read(source, language: language)
+        result.declarations = declared.declarations
+        let (patterns, secureInputs) = matchers(for: language)
+        func found(_ match: (pattern: PatternID, token: Int)) -> FoundMatch {
+            let token = source.tokens[match.token]
+            let enclosing = Int(declared.enclosing[match.token])
+            return FoundMatch(pattern: match.pattern, line: token.line, column: token.column, enclosing: enclosing >= 0 ? enclosing : nil)
+        }
+        result.occurrences = patterns.occurrences(in: source).map(found)
+        result.secureInputs = secureInputs.occurrences(in: source).map(found)
+    }
+
+    private func matchers(for language: SourceLanguage) -> (patterns: PatternMatcher, secureInputs: PatternMatcher) {
+        switch language {
+        case .java: return (javaPatterns, javaSecureInputs)
+        case .swift: return (swiftPatterns, swiftSecureInputs)
+        case .kotlin, .xmlAttribute: return (kotlinPatterns, kotlinSecureInputs)
+        }
+    }
+
+    private func readXML(_ elements: [XMLElementTag], path: String, kind: SourceFileKind, into result: inout FileScan) {
+        func location(_ line: Int, _ column: Int) -> SourceLocation { SourceLocation(file: path, line: line, column: column) }
+        for element in elements {
+            for attribute in element.attributes {
+                for pattern in attributePatterns {
+                    guard let wanted = pattern.attribute, wanted.name == attribute.name, wanted.value.map({ $0 == attribute.value }) ?? true else {
+                        continue
+                    }
+                    result.occurrences.append(FoundMatch(pattern: pattern.id, line: attribute.line, column: attribute.column, enclosing: nil))
+                }
+            }
+            if kind == .androidManifest, element.name == "uses-permission" || element.name == "uses-permission-sdk-23" {
+                let name = element.attribute("android:name")
+                let maxSdk = element.attribute("android:maxSdkVersion")
+                result.facts.permissions.append(
+                    PermissionDeclaration(
+                        name: name?.value ?? "", maxSdkVersion: maxSdk.flatMap { Int($0.value) }, element: element.name,
+                        location: location(element.line, element.column), nameLocation: name.map { location($0.line, $0.column) },
+                        maxSdkVersionLocation: maxSdk.map { location($0.line, $0.column) }))
+            }
+            if kind == .layout {
+                for attribute in element.attributes where LayoutAttribute.names.contains(attribute.name) {
+                    result.facts.layoutAttributes.append(
+                        LayoutAttribute(
+                            element: element.name, elementLocation: location(element.line, element.column), name: attribute.name,
+                            value: attribute.value, location: location(attribute.line, attribute.column),
+                            valueLocation: location(attribute.valueLine, attribute.valueColumn)))
+                }
+            }
+        }
+    }
+}
+
+/// The names in code that mean a secure (password) input, for `init --from-source`.
+enum SecureInput {
+    static let patterns: PatternSet = {
+        let android = [
+            "PasswordVisualTransformation", "TYPE_TEXT_VARIATION_PASSWORD", "TYPE_NUMBER_VARIATION_PASSWORD",
+            "TYPE_TEXT_VARIATION_WEB_PASSWORD",
+        ]
+        let definitions =
+            android.flatMap { name in [SourceLanguage.kotlin, .java].map { PatternDefinition(language: $0, text: name, tag: name) } }
+            + ["isSecureTextEntry", "SecureField"].map { PatternDefinition(language: .swift, text: $0, tag: $0) }
+        return (try? PatternSet(definitions)) ?? PatternSet()
+    }()
+}

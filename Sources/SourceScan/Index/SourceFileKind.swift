@@ -1,0 +1,96 @@
+/// Which platform's source a folder holds: it decides which files are read.
+public enum SourcePlatform: String, Sendable {
+    /// `*.kt`, `*.java`, `build.gradle(.kts)`, `AndroidManifest.xml`, resource `*.xml`.
+    case android
+    /// `*.swift`, `*.xcodeproj/project.pbxproj`, `Package.swift`.
+    case ios
+}
+
+/// What a scanned file is, and so how it is read.
+public enum SourceFileKind: String, Sendable {
+    case kotlin
+    case java
+    case swift
+    /// `build.gradle` and other `*.gradle` files (Groovy).
+    case gradle
+    /// `build.gradle.kts` and other `*.kts` files (Kotlin DSL).
+    case gradleKotlin = "gradle-kotlin"
+    case androidManifest = "android-manifest"
+    /// Any other Android XML file: layouts and other resources.
+    case layout
+    case xcodeProject = "xcode-project"
+    case swiftPackage = "swift-package"
+
+    /// The kind of the file at `relativePath` for `platform`, or nil when it is not read.
+    static func of(_ relativePath: String, platform: SourcePlatform) -> SourceFileKind? {
+        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        switch platform {
+        case .android:
+            if name.hasSuffix(".kt") { return .kotlin }
+            if name.hasSuffix(".java") { return .java }
+            if name.hasSuffix(".kts") { return .gradleKotlin }
+            if name.hasSuffix(".gradle") { return .gradle }
+            if name == "AndroidManifest.xml" { return .androidManifest }
+            if name.hasSuffix(".xml") { return .layout }
+        case .ios:
+            if name == "Package.swift" { return .swiftPackage }
+            if name.hasSuffix(".swift") { return .swift }
+            if name == "project.pbxproj", relativePath.split(separator: "/").dropLast().last?.hasSuffix(".xcodeproj") == true {
+                return .xcodeProject
+            }
+        }
+        return nil
+    }
+
+    /// The language of the file's code, for declarations and patterns.
+    var codeLanguage: SourceLanguage? {
+        switch self {
+        case .kotlin: return .kotlin
+        case .java: return .java
+        case .swift, .swiftPackage: return .swift
+        default: return nil
+        }
+    }
+}
+
+/// A file that was scanned.
+public struct SourceFile: Sendable, Hashable {
+    /// Relative to the scanned folder, with `/` separators.
+    public let path: String
+    public let kind: SourceFileKind
+    public let byteCount: Int
+}
+
+/// Why a file or folder was left out of the scan.
+public struct ScanNote: Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        case tooLarge(bytes: Int)
+        /// The line holding the first byte that is not UTF-8.
+        case notUTF8(line: Int)
+        case symlinkOutside(target: String)
+        case symlinkLoop
+        case brokenSymlink
+        case unreadable(String)
+    }
+
+    /// Relative to the scanned folder.
+    public let path: String
+    public let reason: Reason
+
+    public var description: String {
+        switch reason {
+        case .tooLarge(let bytes):
+            return "\(path): skipped, \(bytes) bytes is over the \(ScanLimits.maxFileBytes / 1024 / 1024) MiB limit for source files"
+        case .notUTF8(let line):
+            return "\(path):\(line): skipped, the file is not valid UTF-8 from this line on; save it as UTF-8"
+        case .symlinkOutside(let target):
+            return "\(path): skipped, a symbolic link to \(target), outside the source folder"
+        case .symlinkLoop:
+            return "\(path): skipped, a symbolic link back to a folder already walked"
+        case .brokenSymlink:
+            return "\(path): skipped, a symbolic link to nothing"
+        case .unreadable(let reason):
+            return "\(path): skipped, cannot read it: \(reason)"
+        }
+    }
+}

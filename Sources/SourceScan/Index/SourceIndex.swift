@@ -1,0 +1,349 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a pattern occurs.
+public struct PatternOccurrence: Sendable, Hashable {
+    public let pattern: PatternID
+    /// The pattern's tag, as its definition gave it.
+    public let tag: String
+    public let location: SourceLocation
+    /// The innermost type declaration around it (see `SourceIndex.enclosingTypes(of:)` for the chain).
+    public let enclosingDeclaration: Int?
+}
+
+/// A secure-input marker (`PasswordVisualTransformation`, `isSecureTextEntry`, `SecureField`, a
+/// password `InputType` constant) in code.
+public struct SecureInputMarker: Sendable, Hashable {
+    public let name: String
+    public let location: SourceLocation
+    public let enclosingDeclaration: Int?
+}
+
+/// How a scan runs.
+public struct SourceScanOptions: Sendable {
+    /// Paths (relative to the scanned folder, `/`-separated, no trailing `/`) of files and folders
+    /// to leave out, besides `ScanLimits.skippedFolders`.
+    public var exclude: @Sendable (String) -> Bool
+    /// Threads reading files; at least 1.
+    public var workers: Int
+
+    public init(exclude: @escaping @Sendable (String) -> Bool = { _ in false }, workers: Int = SourceScanOptions.processorCount) {
+        self.exclude = exclude
+        self.workers = workers
+    }
+
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+/// Everything evidence needs from one platform's source folder, read in one pass: declared types
+/// with their supertypes and bodies, pattern occurrences with their enclosing types, build facts,
+/// and notes on what was skipped.
+public struct SourceIndex: Sendable {
+    public let platform: SourcePlatform
+    public let patterns: PatternSet
+    /// Every file read, by relative path in order.
+    public let files: [SourceFile]
+    /// Every type declaration (Swift extensions included); `TypeDeclaration.id` is the index.
+    public let declarations: [TypeDeclaration]
+    /// Every pattern occurrence, by file then position.
+    public let occurrences: [PatternOccurrence]
+    public let secureInputs: [SecureInputMarker]
+    public let buildFacts: BuildFacts
+    /// Files and folders left out, and why.
+    public let notes: [ScanNote]
+
+    private let filesByPath: [String: SourceFile]
+    private let declarationsByName: [String: [Int]]
+    private let extensionsByName: [String: [Int]]
+    private let children: [[Int]]
+    private let occurrencesByDeclaration: [[Int]]
+    private let secureInputsByDeclaration: [[Int]]
+
+    /// Scans `folder` (the platform's source root) with `patterns`, on `options.workers` threads.
+    public static func scan(folder: String, platform: SourcePlatform, patterns: PatternSet, options: SourceScanOptions = SourceScanOptions()) -> SourceIndex {
+        let walk = SourceWalker(platform: platform, exclude: options.exclude).walk(folder)
+        let scanner = FileScanner(patterns: patterns)
+        let scans = parallelMap(walk.files, workers: options.workers) { scanner.scan($0) }
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: walk.notes)
+    }
+
+    /// Builds an index from file contents given in memory (tests, `--staged`-like callers).
+    public static func scan(
+        contents: [(path: String, bytes: [UInt8])], platform: SourcePlatform, patterns: PatternSet
+    ) -> SourceIndex {
+        let scanner = FileScanner(patterns: patterns)
+        let scans = contents.sorted { $0.path < $1.path }.compactMap { file -> FileScan? in
+            SourceFileKind.of(file.path, platform: platform).map { scanner.scan(file.bytes, path: file.path, kind: $0) }
+        }
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [])
+    }
+
+    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote]) {
+        self.platform = platform
+        self.patterns = patterns
+        var files: [SourceFile] = []
+        var declarations: [TypeDeclaration] = []
+        var occurrences: [PatternOccurrence] = []
+        var secureInputs: [SecureInputMarker] = []
+        var facts = BuildFacts()
+        var notes = walkNotes
+        for scan in scans {
+            if let note = scan.note { notes.append(note) }
+            guard let file = scan.file else { continue }
+            files.append(file)
+            let offset = declarations.count
+            for (index, found) in scan.declarations.enumerated() {
+                declarations.append(
+                    TypeDeclaration(
+                        id: offset + index, name: found.name, qualifiedName: found.qualifiedName, kind: found.kind,
+                        language: file.kind.codeLanguage ?? .kotlin, file: file.path, line: found.line, column: found.column,
+                        supertypes: found.supertypes, body: found.body, parent: found.parent.map { $0 + offset }))
+            }
+            for match in scan.occurrences {
+                occurrences.append(
+                    PatternOccurrence(
+                        pattern: match.pattern, tag: patterns[match.pattern].tag,
+                        location: SourceLocation(file: file.path, line: match.line, column: match.column),
+                        enclosingDeclaration: match.enclosing.map { $0 + offset }))
+            }
+            for match in scan.secureInputs {
+                secureInputs.append(
+                    SecureInputMarker(
+                        name: SecureInput.patterns[match.pattern].text, location: SourceLocation(file: file.path, line: match.line, column: match.column),
+                        enclosingDeclaration: match.enclosing.map { $0 + offset }))
+            }
+            facts.append(scan.facts)
+        }
+        self.files = files
+        self.declarations = declarations
+        self.occurrences = occurrences
+        self.secureInputs = secureInputs
+        buildFacts = facts
+        self.notes = notes.sorted { $0.path < $1.path }
+        filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var byName: [String: [Int]] = [:]
+        var extensions: [String: [Int]] = [:]
+        var children = [[Int]](repeating: [], count: declarations.count)
+        for declaration in declarations {
+            if declaration.kind == .extension {
+                extensions[declaration.name, default: []].append(declaration.id)
+            } else {
+                byName[declaration.name, default: []].append(declaration.id)
+            }
+            if let parent = declaration.parent { children[parent].append(declaration.id) }
+        }
+        declarationsByName = byName
+        extensionsByName = extensions
+        self.children = children
+        occurrencesByDeclaration = Self.group(occurrences.map(\.enclosingDeclaration), count: declarations.count)
+        secureInputsByDeclaration = Self.group(secureInputs.map(\.enclosingDeclaration), count: declarations.count)
+    }
+
+    private static func group(_ owners: [Int?], count: Int) -> [[Int]] {
+        var groups = [[Int]](repeating: [], count: count)
+        for (index, owner) in owners.enumerated() {
+            if let owner { groups[owner].append(index) }
+        }
+        return groups
+    }
+
+    // MARK: Lookups
+
+    /// The file at `path` (relative to the scanned folder), if it was read.
+    public func file(atPath path: String) -> SourceFile? { filesByPath[path] }
+
+    /// Declarations (not extensions) named `name`, case-sensitively: a simple name (`CardActivity`)
+    /// or a qualified one that ends the declaration's qualified name (`Outer.Inner`).
+    public func declarations(named name: String) -> [TypeDeclaration] {
+        Self.lookUp(name, in: declarationsByName, declarations).map { declarations[$0] }
+    }
+
+    /// Swift extensions of the type named `name` (simple or qualified, as for `declarations(named:)`).
+    public func extensions(of name: String) -> [TypeDeclaration] {
+        Self.lookUp(name, in: extensionsByName, declarations).map { declarations[$0] }
+    }
+
+    private static func lookUp(_ name: String, in table: [String: [Int]], _ declarations: [TypeDeclaration]) -> [Int] {
+        guard let dot = name.lastIndex(of: ".") else { return table[name] ?? [] }
+        let simple = String(name[name.index(after: dot)...])
+        return (table[simple] ?? []).filter {
+            let qualified = declarations[$0].qualifiedName
+            return qualified == name || qualified.hasSuffix("." + name)
+        }
+    }
+
+    /// The declarations in the file at `path`, in order (nested ones after their parent).
+    public func declarations(inFile path: String) -> [TypeDeclaration] {
+        declarations.filter { $0.file == path }
+    }
+
+    /// The declarations around an occurrence, innermost first.
+    public func enclosingTypes(of occurrence: PatternOccurrence) -> [TypeDeclaration] {
+        var chain: [TypeDeclaration] = []
+        var current = occurrence.enclosingDeclaration
+        while let id = current, declarations.indices.contains(id) {
+            chain.append(declarations[id])
+            current = declarations[id].parent
+        }
+        return chain
+    }
+
+    /// Occurrences of the given patterns (all when nil) in the file at `path`.
+    public func occurrences(inFile path: String, of patterns: Set<PatternID>? = nil) -> [PatternOccurrence] {
+        occurrences.filter { $0.location.file == path && (patterns?.contains($0.pattern) ?? true) }
+    }
+
+    /// Occurrences of the given patterns anywhere in the source.
+    public func occurrences(of patterns: Set<PatternID>) -> [PatternOccurrence] {
+        occurrences.filter { patterns.contains($0.pattern) }
+    }
+
+    /// Where evidence for a type is sought: its declarations and extensions, and the supertypes
+    /// declared in the source, up to `ScanLimits.supertypeDepth` levels, with what was found there.
+    public func search(type name: String, for patterns: Set<PatternID>? = nil) -> TypeSearch {
+        let chain = supertypeChain(of: name)
+        let found = bodies(of: chain.declarations).flatMap { occurrencesByDeclaration[$0] }.sorted().map { occurrences[$0] }
+        return TypeSearch(
+            name: name, declarations: chain.declarations.map { declarations[$0] },
+            unresolvedSupertypes: chain.unresolved, occurrences: found.filter { patterns?.contains($0.pattern) ?? true })
+    }
+
+    /// The declarations and every type nested in them, each once.
+    private func bodies(of roots: [Int]) -> [Int] {
+        var seen: Set<Int> = []
+        var pending = roots
+        while let id = pending.popLast() {
+            guard seen.insert(id).inserted else { continue }
+            pending.append(contentsOf: children[id])
+        }
+        return seen.sorted()
+    }
+
+    /// The type's declarations and extensions and those of its supertypes, breadth first, and
+    /// the supertype names declared nowhere in the source.
+    private func supertypeChain(of name: String) -> (declarations: [Int], names: [String], unresolved: [String]) {
+        var seen: Set<String> = [name]
+        var names: [String] = []
+        var ids: [Int] = []
+        var unresolved: [String] = []
+        var level = [name]
+        for depth in 0...ScanLimits.supertypeDepth {
+            var next: [String] = []
+            for current in level {
+                names.append(current)
+                let declared = Self.lookUp(current, in: declarationsByName, declarations)
+                if declared.isEmpty, depth > 0 { unresolved.append(current) }
+                let found = declared + Self.lookUp(current, in: extensionsByName, declarations)
+                ids += found
+                for id in found {
+                    for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted {
+                        next.append(supertype.name)
+                    }
+                }
+            }
+            level = next
+        }
+        return (ids, names, unresolved)
+    }
+
+    // MARK: init --from-source
+
+    /// What a declared type looks like to `init --from-source`: a screen, and whether it holds a
+    /// secure input (in its body, its nested types or its extensions).
+    public func screenTraits(of declaration: TypeDeclaration) -> ScreenTraits {
+        let chain = supertypeChain(of: declaration.name).names.dropFirst()
+        let kind: ScreenKind?
+        switch declaration.language {
+        case .kotlin, .java:
+            kind = chain.contains { $0.hasSuffix("Activity") } ? .androidActivity : chain.contains { $0.hasSuffix("Fragment") } ? .androidFragment : nil
+        case .swift:
+            kind = chain.contains { $0 == "UIViewController" || $0.hasSuffix("ViewController") }
+                ? .iosViewController : chain.contains("View") ? .swiftUIView : nil
+        case .xmlAttribute:
+            kind = nil
+        }
+        let owners = bodies(of: [declaration.id] + Self.lookUp(declaration.qualifiedName, in: extensionsByName, declarations))
+        let markers = owners.flatMap { secureInputsByDeclaration[$0] }.sorted().map { secureInputs[$0] }
+        return ScreenTraits(kind: kind, secureInputs: markers)
+    }
+
+    /// Every declared type (not extension) that looks like a screen, in file order.
+    public func screens() -> [(declaration: TypeDeclaration, traits: ScreenTraits)] {
+        declarations.filter { $0.kind != .extension }.compactMap { declaration in
+            let traits = screenTraits(of: declaration)
+            return traits.kind == nil ? nil : (declaration, traits)
+        }
+    }
+}
+
+/// The result of `SourceIndex.search(type:for:)`.
+public struct TypeSearch: Sendable {
+    public let name: String
+    /// Declarations searched: the type's own, its extensions, its supertypes' and theirs.
+    public let declarations: [TypeDeclaration]
+    /// Supertype names declared in no scanned file (in a skipped or missing file, or a
+    /// framework's): where the search stopped.
+    public let unresolvedSupertypes: [String]
+    /// Occurrences in those declarations' bodies (nested types included), in file order.
+    public let occurrences: [PatternOccurrence]
+
+    /// The files searched, in order.
+    public var files: [String] {
+        var seen: Set<String> = []
+        return declarations.map(\.file).filter { seen.insert($0).inserted }
+    }
+}
+
+/// What kind of screen a type is, judged by its supertype chain.
+public enum ScreenKind: String, Sendable {
+    /// Reaches a supertype whose name ends in `Activity`.
+    case androidActivity = "activity"
+    /// Reaches a supertype whose name ends in `Fragment`.
+    case androidFragment = "fragment"
+    /// Reaches `UIViewController` or a name ending in `ViewController`.
+    case iosViewController = "view-controller"
+    /// Conforms to `View` (SwiftUI).
+    case swiftUIView = "swiftui-view"
+}
+
+/// What `init --from-source` needs to know of a type.
+public struct ScreenTraits: Sendable {
+    public let kind: ScreenKind?
+    public let secureInputs: [SecureInputMarker]
+
+    public var holdsSecureInput: Bool { !secureInputs.isEmpty }
+}
+
+/// Runs `transform` over `items` on up to `workers` threads, handing out items one at a time;
+/// results come back in item order. Each worker keeps its results to itself until all are done,
+/// so no lock is needed.
+func parallelMap<Item: Sendable, Result: Sendable>(_ items: [Item], workers: Int, _ transform: @Sendable (Item) -> Result) -> [Result] {
+    let threads = min(max(1, workers), items.count)
+    guard threads > 1 else { return items.map(transform) }
+    let outputs = (0..<threads).map { _ in WorkerOutput<Result>() }
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        let output = outputs[worker]
+        while true {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < items.count else { return }
+            output.results.append((index, transform(items[index])))
+        }
+    }
+    var ordered = [Result?](repeating: nil, count: items.count)
+    for output in outputs {
+        for (index, result) in output.results { ordered[index] = result }
+    }
+    return ordered.compactMap { $0 }
+}
+
+/// One worker's results: written by that worker only, read after all workers have finished.
+private final class WorkerOutput<Result>: @unchecked Sendable {
+    var results: [(Int, Result)] = []
+}

@@ -1,0 +1,340 @@
+/// How a string-like literal is written: what ends it, what escapes, what interpolates.
+struct LiteralDelimiter {
+    enum Escapes {
+        /// Kotlin raw strings: a backslash is text.
+        case none
+        /// `\` escapes the next byte; with `hashes` > 0 only `\#…#` does (Swift raw strings), and
+        /// `\(` (`\#(`) opens an interpolation when `interpolation` is `.backslashParen`.
+        case backslash
+        /// Groovy dollar-slashy strings: `$$` and `$/` are escapes.
+        case dollar
+    }
+
+    enum Interpolation {
+        case none
+        /// `${ … }` (Kotlin, Groovy); `$name` needs no care, it cannot hide a delimiter.
+        case dollarBraces
+        /// `\( … )` (Swift).
+        case backslashParen
+    }
+
+    /// Bytes of the opening delimiter.
+    var openerLength: Int
+    /// The closing delimiter: `closingQuote` `quoteCount` times, then `closingSuffix` `hashes` times.
+    var closingQuote: UInt8
+    var quoteCount = 1
+    var closingSuffix = ASCII.hash
+    var hashes = 0
+    var escapes = Escapes.backslash
+    var interpolation = Interpolation.none
+    /// An unterminated single-line literal ends at the line break rather than swallowing the file.
+    var endsAtLineBreak = true
+    /// Kotlin raw strings end at the last `"` of a run of three or more.
+    var closesOnLongestQuoteRun = false
+    var kind = TokenKind.string
+}
+
+/// What differs between the C-family languages the scanner reads: how literals open, whether
+/// block comments nest, whether backticks quote identifiers. Everything else is `CodeLexer`.
+protocol LanguageSyntax {
+    static var blockCommentsNest: Bool { get }
+    static var backtickIdentifiers: Bool { get }
+    /// The literal that starts at the cursor, if any; `previous` is the last token (Groovy needs
+    /// it to tell a slashy string from a division).
+    static func literalOpening(at cursor: ByteCursor, after previous: SourceToken?) -> LiteralDelimiter?
+}
+
+/// A linear lexer for Kotlin, Java, Swift and Groovy: identifiers, numbers, punctuation and whole
+/// literals outside comments, each with its position and bracket level.
+struct CodeLexer<Syntax: LanguageSyntax> {
+    private enum LiteralFrame {
+        case literal(LiteralDelimiter)
+        case interpolation(opener: UInt8, closer: UInt8, depth: Int)
+    }
+
+    /// About how many bytes of typical code make one token: enough room that the token array
+    /// rarely grows.
+    private static var bytesPerToken: Int { 5 }
+
+    private var cursor: ByteCursor
+    private var tokens: [SourceToken] = []
+    private var level = 0
+    /// Kept between literals so that reading one does not allocate.
+    private var frames: [LiteralFrame] = []
+
+    private init(_ bytes: [UInt8]) {
+        cursor = ByteCursor(bytes)
+        tokens.reserveCapacity(bytes.count / Self.bytesPerToken)
+    }
+
+    /// The tokens of `bytes`.
+    static func lex(_ bytes: [UInt8]) -> LexedSource {
+        var lexer = CodeLexer(bytes)
+        lexer.run()
+        return LexedSource(bytes: bytes, tokens: lexer.tokens)
+    }
+
+    private mutating func run() {
+        while true {
+            skipWhitespaceAndComments()
+            if cursor.atEnd { return }
+            let start = cursor.offset
+            let line = cursor.line
+            let column = cursor.column()
+            let byte = cursor.peek()
+            if let delimiter = Syntax.literalOpening(at: cursor, after: tokens.last) {
+                readLiteral(delimiter)
+                emit(delimiter.kind, start, line, column)
+            } else if ASCII.isIdentifierStart(byte) {
+                skipIdentifierBytes()
+                emit(.identifier, start, line, column)
+            } else if ASCII.isDigit(byte) {
+                readNumber()
+                emit(.number, start, line, column)
+            } else if byte == ASCII.at, ASCII.isIdentifierStart(cursor.peek(1)) {
+                cursor.skip(1)
+                skipIdentifierBytes()
+                emit(.annotation, start, line, column)
+            } else if byte == ASCII.backtick, Syntax.backtickIdentifiers {
+                readBacktickIdentifier(line: line, column: column)
+            } else {
+                readPunctuation()
+                emit(.punctuation, start, line, column)
+            }
+        }
+    }
+
+    private mutating func emit(_ kind: TokenKind, _ start: Int, _ line: Int, _ column: Int) {
+        var tokenLevel = level
+        if kind == .punctuation, cursor.offset - start == 1 {
+            let byte = cursor.bytes[start]
+            if ASCII.isOpener(byte) {
+                level += 1
+            } else if ASCII.isCloser(byte) {
+                level = max(0, level - 1)
+                tokenLevel = level
+            }
+        }
+        tokens.append(SourceToken(kind: kind, start: start, end: cursor.offset, line: line, column: column, level: tokenLevel))
+    }
+
+    private mutating func skipWhitespaceAndComments() {
+        while !cursor.atEnd {
+            let byte = cursor.peek()
+            if ASCII.isWhitespace(byte) {
+                cursor.advance()
+            } else if byte == ASCII.slash, cursor.peek(1) == ASCII.slash {
+                cursor.skipRestOfLine()
+            } else if byte == ASCII.slash, cursor.peek(1) == ASCII.star {
+                skipBlockComment()
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Skips `/* … */`, nested when the language nests them; an unterminated comment ends the file.
+    private mutating func skipBlockComment() {
+        cursor.skip(2)
+        var depth = 1
+        while !cursor.atEnd {
+            if cursor.peek() == ASCII.star, cursor.peek(1) == ASCII.slash {
+                cursor.skip(2)
+                depth -= 1
+                if depth == 0 { return }
+            } else if Syntax.blockCommentsNest, cursor.peek() == ASCII.slash, cursor.peek(1) == ASCII.star {
+                cursor.skip(2)
+                depth += 1
+            } else {
+                cursor.advance()
+            }
+        }
+    }
+
+    private mutating func skipIdentifierBytes() {
+        while ASCII.isIdentifierByte(cursor.peek()) { cursor.skip(1) }
+    }
+
+    /// Digits, letters (hex digits, suffixes, exponents), `_`, a `.` followed by a digit, and a sign
+    /// after an exponent letter.
+    private mutating func readNumber() {
+        let isHex = cursor.peek() == UInt8(ascii: "0") && (cursor.peek(1) | 0x20) == UInt8(ascii: "x")
+        while true {
+            let byte = cursor.peek()
+            if ASCII.isIdentifierByte(byte), byte < 0x80 {
+                cursor.skip(1)
+                let lowered = byte | 0x20
+                let isExponent = isHex ? lowered == UInt8(ascii: "p") : lowered == UInt8(ascii: "e")
+                if isExponent, cursor.peek() == ASCII.plus || cursor.peek() == ASCII.minus, ASCII.isDigit(cursor.peek(1)) {
+                    cursor.skip(1)
+                }
+            } else if byte == ASCII.dot, ASCII.isDigit(cursor.peek(1)) {
+                cursor.skip(1)
+            } else {
+                return
+            }
+        }
+    }
+
+    /// `` `name` ``: the token is the name without the backticks, positioned at the first backtick.
+    private mutating func readBacktickIdentifier(line: Int, column: Int) {
+        cursor.skip(1)
+        let nameStart = cursor.offset
+        while !cursor.atEnd, cursor.peek() != ASCII.backtick, cursor.peek() != ASCII.newline { cursor.skip(1) }
+        let nameEnd = cursor.offset
+        if cursor.peek() == ASCII.backtick { cursor.skip(1) }
+        if nameEnd == nameStart {
+            tokens.append(SourceToken(kind: .punctuation, start: nameStart - 1, end: cursor.offset, line: line, column: column, level: level))
+        } else {
+            tokens.append(SourceToken(kind: .identifier, start: nameStart, end: nameEnd, line: line, column: column, level: level))
+        }
+    }
+
+    /// Operators are read greedily except `<` and `>`, which stay single so that generic brackets
+    /// can be counted (`List<List<T>>`) and `=` stays apart from `>=`; `->`, `::` and runs of dots
+    /// (`..`, `...`, `..<`) are single tokens; brackets and separators are one byte each.
+    private mutating func readPunctuation() {
+        let byte = cursor.peek()
+        if byte == ASCII.minus, cursor.peek(1) == ASCII.greater {
+            cursor.skip(2)
+        } else if Self.isOperatorByte(byte) {
+            while Self.isOperatorByte(cursor.peek()) {
+                if cursor.peek() == ASCII.slash, cursor.peek(1) == ASCII.slash || cursor.peek(1) == ASCII.star { return }
+                cursor.skip(1)
+            }
+        } else if byte == ASCII.dot {
+            var dots = 0
+            while dots < 3, cursor.peek() == ASCII.dot {
+                cursor.skip(1)
+                dots += 1
+            }
+            if dots == 2, cursor.peek() == ASCII.less { cursor.skip(1) }
+        } else if byte == ASCII.colon, cursor.peek(1) == ASCII.colon {
+            cursor.skip(2)
+        } else if byte >= 0x80 {
+            cursor.skip(1)
+            while cursor.peek() & 0xC0 == 0x80 { cursor.skip(1) }
+        } else {
+            cursor.advance()
+        }
+    }
+
+    private static func isOperatorByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case ASCII.equals, ASCII.plus, ASCII.minus, ASCII.star, ASCII.slash, UInt8(ascii: "%"), UInt8(ascii: "!"),
+            ASCII.ampersand, UInt8(ascii: "|"), UInt8(ascii: "^"), ASCII.tilde, ASCII.question:
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Literals
+
+    /// Reads a literal whole, interpolations and the literals nested in them included, with an
+    /// explicit stack so that deep nesting cannot overflow the call stack.
+    private mutating func readLiteral(_ delimiter: LiteralDelimiter) {
+        frames.removeAll(keepingCapacity: true)
+        cursor.skip(delimiter.openerLength)
+        frames.append(.literal(delimiter))
+        while let frame = frames.last, !cursor.atEnd {
+            switch frame {
+            case .literal(let delimiter):
+                readLiteralBody(delimiter)
+            case .interpolation(let opener, let closer, let depth):
+                readInterpolatedCode(opener: opener, closer: closer, depth: depth)
+            }
+        }
+    }
+
+    /// Reads literal text until the literal ends (pops its frame) or an interpolation opens (pushes one).
+    private mutating func readLiteralBody(_ delimiter: LiteralDelimiter) {
+        while !cursor.atEnd {
+            let byte = cursor.peek()
+            if byte == ASCII.newline, delimiter.endsAtLineBreak {
+                frames.removeLast()
+                return
+            }
+            if byte == delimiter.closingQuote, isClosing(delimiter) {
+                cursor.skip(delimiter.quoteCount + delimiter.hashes)
+                if delimiter.closesOnLongestQuoteRun {
+                    while cursor.peek() == delimiter.closingQuote { cursor.skip(1) }
+                }
+                frames.removeLast()
+                return
+            }
+            switch delimiter.escapes {
+            case .backslash where byte == ASCII.backslash:
+                let hashes = countRun(of: ASCII.hash, from: 1, upTo: delimiter.hashes)
+                guard hashes == delimiter.hashes else {
+                    cursor.skip(1)
+                    continue
+                }
+                cursor.skip(1 + hashes)
+                if delimiter.interpolation == .backslashParen, cursor.peek() == ASCII.openParen {
+                    cursor.skip(1)
+                    frames.append(.interpolation(opener: ASCII.openParen, closer: ASCII.closeParen, depth: 1))
+                    return
+                }
+                cursor.advance()
+                continue
+            case .dollar where byte == ASCII.dollar && (cursor.peek(1) == ASCII.dollar || cursor.peek(1) == ASCII.slash):
+                cursor.skip(2)
+                continue
+            default:
+                break
+            }
+            if delimiter.interpolation == .dollarBraces, byte == ASCII.dollar, cursor.peek(1) == ASCII.openBrace {
+                cursor.skip(2)
+                frames.append(.interpolation(opener: ASCII.openBrace, closer: ASCII.closeBrace, depth: 1))
+                return
+            }
+            cursor.advance()
+        }
+    }
+
+    private func isClosing(_ delimiter: LiteralDelimiter) -> Bool {
+        countRun(of: delimiter.closingQuote, from: 0, upTo: delimiter.quoteCount) == delimiter.quoteCount
+            && countRun(of: delimiter.closingSuffix, from: delimiter.quoteCount, upTo: delimiter.hashes) == delimiter.hashes
+    }
+
+    /// How many `byte`s follow at `from` bytes ahead, counting at most `limit`.
+    private func countRun(of byte: UInt8, from: Int, upTo limit: Int) -> Int {
+        var count = 0
+        while count < limit, cursor.peek(from + count) == byte { count += 1 }
+        return count
+    }
+
+    /// Reads code inside an interpolation until its closing bracket (pops the frame) or a nested
+    /// literal opens (pushes one). Comments are skipped; brackets of the interpolation's kind counted.
+    private mutating func readInterpolatedCode(opener: UInt8, closer: UInt8, depth: Int) {
+        var depth = depth
+        while !cursor.atEnd {
+            let byte = cursor.peek()
+            if byte == ASCII.slash, cursor.peek(1) == ASCII.slash {
+                cursor.skipRestOfLine()
+            } else if byte == ASCII.slash, cursor.peek(1) == ASCII.star {
+                skipBlockComment()
+            } else if let nested = Syntax.literalOpening(at: cursor, after: nil) {
+                frames[frames.count - 1] = .interpolation(opener: opener, closer: closer, depth: depth)
+                cursor.skip(nested.openerLength)
+                frames.append(.literal(nested))
+                return
+            } else if byte == opener {
+                depth += 1
+                cursor.skip(1)
+            } else if byte == closer {
+                cursor.skip(1)
+                depth -= 1
+                if depth == 0 {
+                    frames.removeLast()
+                    return
+                }
+            } else if ASCII.isIdentifierStart(byte) {
+                skipIdentifierBytes()
+            } else {
+                cursor.advance()
+            }
+        }
+    }
+}
