@@ -363,4 +363,32 @@ import FoundationXML
         }.sorted()
         #expect(fromMarkdown == fromJSON)
     }
+
+    // MARK: Related locations
+
+    /// A finding that relies on code lines shows them in every format that can.
+    @Test func relatedLocationsReachEveryFormat() throws {
+        var finding = Self.finding(message: "`flag-secure` has no evidence in CardsActivity", fix: "set FLAG_SECURE in onCreate")
+        finding.related = [
+            RelatedLocation(file: "android/app/src/main/java/Cards.kt", position: SourcePosition(line: 12, column: 9), message: "class CardsActivity"),
+            RelatedLocation(file: "android/app/src/main/java/Base.kt", position: SourcePosition(line: 3, column: 1), message: "supertype BaseActivity"),
+        ]
+        let text = TextReporter.render([FileOutcome(file: InputFile(path: "manifest.yml", named: true), isManifest: true, findings: [finding])], context: Self.context())
+        #expect(text.contains("\n  = see: android/app/src/main/java/Cards.kt:12:9: class CardsActivity\n  = see: android/app/src/main/java/Base.kt:3:1: supertype BaseActivity\n"), "\(text)")
+
+        let json = try JSONParser.parse(Self.render(JSONReporter.self, [finding]))
+        let related = try #require(json["findings"]?.arrayValue?.first?["related"]?.arrayValue)
+        #expect(related.map { $0["file"]?.stringValue ?? "" } == ["android/app/src/main/java/Cards.kt", "android/app/src/main/java/Base.kt"])
+        #expect(related.first?["line"] == .integer(12))
+        #expect(related.first?["column"] == .integer(9))
+        #expect(related.first?["message"] == .string("class CardsActivity"))
+
+        let outcome = FileOutcome(file: InputFile(path: "manifest.yml", named: true), isManifest: true, findings: [finding])
+        let run = try Self.sarifRun(Self.render(SarifReporter.self, [outcome]) { "repo/" + $0 })
+        let places = try #require(run["results"]?.arrayValue?.first?["relatedLocations"]?.arrayValue)
+        #expect(places.map { $0["id"]?.intValue } == [1, 2])
+        #expect(places.first?["physicalLocation"]?["artifactLocation"]?["uri"] == .string("repo/android/app/src/main/java/Cards.kt"))
+        #expect(places.first?["physicalLocation"]?["region"] == .object([("startLine", .integer(12)), ("startColumn", .integer(9))]))
+        #expect(places.first?["message"]?["text"] == .string("class CardsActivity"))
+    }
 }

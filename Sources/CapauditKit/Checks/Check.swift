@@ -26,6 +26,8 @@ struct Emission {
     var fix: String?
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String = ""
+    /// Other places the finding relies on (the code an evidence rule found).
+    var related: [RelatedLocation] = []
 }
 
 /// A check's parameters, read with located errors.

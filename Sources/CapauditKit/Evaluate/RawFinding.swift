@@ -21,6 +21,7 @@ struct RawFinding: Sendable {
     var fix: String?
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String
+    var related: [RelatedLocation] = []
 
     /// A finding of a built-in rule, whose message is written where it is found.
     init(_ rule: RuleDefinition, message: String, document: Int = 0, at position: SourcePosition, path: String, fix: String? = nil, detail: String = "") {
@@ -55,6 +56,7 @@ struct RawFinding: Sendable {
         arguments["rule"] = rule.id
         fix = emission.fix
         detail = emission.detail
+        related = emission.related
     }
 }
 

@@ -24,6 +24,8 @@ public struct Finding: Sendable {
     public var suppression: Suppression?
     /// The rule's case (`with-reason`), for settings and selections that name one.
     public var caseName: String?
+    /// Other places the finding relies on, such as the code an evidence rule found.
+    public var related: [RelatedLocation] = []
 
     public init(
         ruleID: String, slug: String, severity: Severity, message: String, file: String, documentIndex: Int, start: SourcePosition,
@@ -61,6 +63,20 @@ public struct Finding: Sendable {
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
         if lhs.message != rhs.message { return lhs.message < rhs.message }
         return lhs.fingerprintValue < rhs.fingerprintValue
+    }
+}
+
+/// A place a finding relies on besides where it points: a file, a position, and what is there.
+public struct RelatedLocation: Sendable, Equatable {
+    /// Relative to the working folder where possible, as findings name their files.
+    public var file: String
+    public var position: SourcePosition
+    public var message: String
+
+    public init(file: String, position: SourcePosition, message: String) {
+        self.file = file
+        self.position = position
+        self.message = message
     }
 }
 

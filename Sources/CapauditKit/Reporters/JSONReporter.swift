@@ -120,6 +120,20 @@ public struct JSONReporter: Reporter {
         if let platform = finding.platform { object.member("platform", platform.rawValue) }
         if !finding.missingThreats.isEmpty { object.member("missingThreats", strings: finding.missingThreats) }
         if let fix = finding.fix { object.member("fix", fix) }
+        if !finding.related.isEmpty {
+            object.key("related")
+            object.beginArray()
+            for place in finding.related {
+                object.element()
+                object.beginObject()
+                object.member("file", place.file)
+                object.member("line", place.position.line)
+                object.member("column", place.position.column)
+                object.member("message", place.message)
+                object.endObject()
+            }
+            object.endArray()
+        }
         object.member("fingerprint", finding.fingerprint)
         switch finding.suppression {
         case .inline(let reason, let line):

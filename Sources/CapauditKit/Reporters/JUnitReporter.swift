@@ -69,6 +69,7 @@ public struct JUnitReporter: Reporter {
         for finding in findings {
             body += "\(finding.file):\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(finding.slug): \(finding.message)\n"
             if let fix = finding.fix { body += "  help: \(fix)\n" }
+            for place in finding.related { body += "  see: \(place.file):\(place.position.line):\(place.position.column): \(place.message)\n" }
         }
         return body
     }

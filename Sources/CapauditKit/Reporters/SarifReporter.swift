@@ -1,3 +1,5 @@
+import YAML
+
 /// SARIF 2.1.0 for code scanning: every rule of the policy with its documentation, and one
 /// result per active finding with a URI relative to the repository root. Suppressed and
 /// baselined findings are left out unless asked for; then they carry SARIF `suppressions`.
@@ -109,30 +111,25 @@ public struct SarifReporter: Reporter {
         result.beginArray()
         result.element()
         result.beginObject()
-        result.key("physicalLocation")
-        result.beginObject()
-        result.key("artifactLocation")
-        result.beginObject()
-        let path = repositoryPath(finding.file)
-        if path.hasPrefix("/") {
-            result.member("uri", "file://" + uriReference(path))
-        } else {
-            result.member("uri", uriReference(path))
-            result.member("uriBaseId", sourceRoot)
-        }
-        result.endObject()
-        result.key("region")
-        result.beginObject()
-        result.member("startLine", finding.start.line)
-        result.member("startColumn", finding.start.column)
-        if let end = finding.end {
-            result.member("endLine", end.line)
-            result.member("endColumn", end.column)
-        }
-        result.endObject()
-        result.endObject()
+        writePhysicalLocation(file: finding.file, start: finding.start, end: finding.end, repositoryPath: repositoryPath, into: &result)
         result.endObject()
         result.endArray()
+        if !finding.related.isEmpty {
+            result.key("relatedLocations")
+            result.beginArray()
+            for (index, place) in finding.related.enumerated() {
+                result.element()
+                result.beginObject()
+                result.member("id", index + 1)
+                writePhysicalLocation(file: place.file, start: place.position, end: nil, repositoryPath: repositoryPath, into: &result)
+                result.key("message")
+                result.beginObject()
+                result.member("text", place.message)
+                result.endObject()
+                result.endObject()
+            }
+            result.endArray()
+        }
         result.key("partialFingerprints")
         result.beginObject()
         result.member(fingerprintKey, finding.fingerprint)
@@ -159,6 +156,34 @@ public struct SarifReporter: Reporter {
             result.endObject()
             result.endArray()
         }
+        result.endObject()
+    }
+
+    /// A `physicalLocation` member: the file relative to the source root, and the region.
+    static func writePhysicalLocation(
+        file: String, start: SourcePosition, end: SourcePosition?, repositoryPath: (String) -> String, into result: inout JSONStream
+    ) {
+        result.key("physicalLocation")
+        result.beginObject()
+        result.key("artifactLocation")
+        result.beginObject()
+        let path = repositoryPath(file)
+        if path.hasPrefix("/") {
+            result.member("uri", "file://" + uriReference(path))
+        } else {
+            result.member("uri", uriReference(path))
+            result.member("uriBaseId", sourceRoot)
+        }
+        result.endObject()
+        result.key("region")
+        result.beginObject()
+        result.member("startLine", start.line)
+        result.member("startColumn", start.column)
+        if let end {
+            result.member("endLine", end.line)
+            result.member("endColumn", end.column)
+        }
+        result.endObject()
         result.endObject()
     }
 

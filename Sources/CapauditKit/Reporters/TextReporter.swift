@@ -32,6 +32,9 @@ public struct TextReporter: Reporter {
             if let fix = finding.fix {
                 output.write("\(helpIndent(finding))\(paint("= help:", "1;36")) \(ControlEscaping.escape(fix))\n")
             }
+            for place in finding.related {
+                output.write("\(helpIndent(finding))\(paint("= see:", "1;36")) \(Self.describe(place))\n")
+            }
             output.write("\n")
         }
     }
@@ -45,6 +48,11 @@ public struct TextReporter: Reporter {
         let location = "\(ControlEscaping.escape(finding.file)):\(finding.start.line):\(finding.start.column):"
         let severity = paint(finding.severity.description, Self.colorCode(finding.severity))
         return "\(paint(location, "1")) \(severity) \(paint(finding.ruleID, "1")) \(finding.slug): \(ControlEscaping.escape(finding.message))\n"
+    }
+
+    /// `path:line:col: what is there`, escaped for a terminal.
+    static func describe(_ place: RelatedLocation) -> String {
+        ControlEscaping.escape("\(place.file):\(place.position.line):\(place.position.column): \(place.message)")
     }
 
     static func colorCode(_ severity: Severity) -> String {

@@ -62,6 +62,7 @@ struct Resolver: Sendable {
                 start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, fix: item.fix,
                 detail: item.detail, fingerprintFile: fingerprintFile)
             finding.caseName = item.caseName
+            finding.related = item.related
             findings.append(finding)
         }
         return findings
