@@ -224,4 +224,15 @@ import Testing
     static func attributeValues(_ name: String, in html: String) -> [String] {
         html.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) }
     }
+
+    /// Backticks in messages become code, never raw Markdown, and stay escaped; a YAML path wraps
+    /// between its parts, never inside a name.
+    @Test func theHTMLReportShowsCodeAndWrapsPathsBetweenParts() {
+        #expect(MarkupEscaping.htmlWithCode("set `on-capture: <disable>` on `send`") == "set <code>on-capture: &lt;disable&gt;</code> on <code>send</code>")
+        #expect(MarkupEscaping.htmlWithCode("one ` alone") == "one ` alone")
+        #expect(MarkupEscaping.htmlPath("capture.notice.style") == "<code class=\"path\">capture.<wbr>notice.<wbr>style</code>")
+        let html = HTMLReport.render(Self.outcomes(["Examples/bank/flawed.yml"]), context: .test())
+        #expect(!html.contains("`"), "no raw backtick reaches the page")
+        #expect(html.contains("<code class=\"path\">capture.<wbr>notice.<wbr>style</code>"))
+    }
 }

@@ -130,4 +130,16 @@ import Testing
         #expect(text.hasSuffix("Run `capaudit explain RULE` (an id or a slug) for a rule's rationale, fix and examples.\n"))
         #expect(!text.contains("\u{1B}"), "no terminal control sequence when not on a terminal")
     }
+
+    /// A case is named as `--select` and the config name it, and leads to its rule's page.
+    @Test func aCaseLeadsToItsRulesPage() throws {
+        let result = try runCapaudit(["explain", "CAP007/with-reason", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONParser.parse(result.stdout)["id"] == .string("CAP007"))
+        let slug = try runCapaudit(["explain", "opt-out/no-reason", "--format", "json"])
+        #expect(try JSONParser.parse(slug.stdout)["id"] == .string("CAP007"))
+        let unknown = try runCapaudit(["explain", "CAP007/always"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("CAP007 has no case `always`; its cases are no-reason, with-reason"), "\(unknown.stderr)")
+    }
 }

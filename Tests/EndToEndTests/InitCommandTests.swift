@@ -30,7 +30,7 @@ import Testing
         try write("capaudit: 1 # mine\n", to: path)
         let result = try runCapaudit(["init", "--profile", "banking", "screens.yml"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("capaudit init: screens.yml already exists; init never overwrites a file."))
+        #expect(result.stderr.contains("capaudit init: cannot write screens.yml: it already exists, and this never overwrites a file"))
         #expect(try readText(path) == "capaudit: 1 # mine\n")
     }
 
@@ -55,5 +55,17 @@ import Testing
         #expect(platform.status == 2)
         #expect(platform.stderr.contains("--platforms: unknown platform `andriod`; did you mean `android`?"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// A folder that does not exist is named as such, with the command that makes it.
+    @Test func aMissingFolderIsNamed() throws {
+        let folder = try makeTemporaryFolder()
+        let trailing = try runCapaudit(["init", "--platforms", "android", "sub/"], in: folder)
+        #expect(trailing.status == 2)
+        #expect(trailing.stderr.contains("the folder sub/ does not exist; create it first (mkdir -p sub/)"), "\(trailing.stderr)")
+        let inside = try runCapaudit(["init", "--platforms", "android", "sub/screens.yml"], in: folder)
+        #expect(inside.status == 2)
+        #expect(inside.stderr.contains("cannot write sub/screens.yml: the folder sub does not exist; create it first (mkdir -p sub)"), "\(inside.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing left behind")
     }
 }

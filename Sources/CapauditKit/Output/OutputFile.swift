@@ -16,13 +16,16 @@ public final class OutputFile {
     private let descriptor: Int32
     /// The file being written, renamed over `path` by `commit`; nil when writing directly.
     private let temporaryPath: String?
+    /// False: `commit` fails rather than replace a file that exists by then.
+    private let replaces: Bool
     private var isOpen = true
 
-    private init(path: String, descriptor: Int32, temporaryPath: String?) {
+    private init(path: String, descriptor: Int32, temporaryPath: String?, replaces: Bool) {
         self.path = path
         self.descriptor = descriptor
         sink = OutputSink(descriptor: descriptor, place: path)
         self.temporaryPath = temporaryPath
+        self.replaces = replaces
     }
 
     deinit {
@@ -30,15 +33,17 @@ public final class OutputFile {
     }
 
     /// `mode`: the new file's permissions; nil keeps the target's, or 0644 for a new file.
-    public static func create(_ path: String, mode: mode_t? = nil) -> Result<OutputFile, OutputFailure> {
+    /// `replacing: false` never overwrites a file (`init`): that is a failure, at once or at `commit`.
+    public static func create(_ path: String, mode: mode_t? = nil, replacing: Bool = true) -> Result<OutputFile, OutputFailure> {
         func failure(_ reason: String) -> Result<OutputFile, OutputFailure> { .failure(OutputFailure(place: path, reason: reason)) }
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, info.st_mode & S_IFMT == S_IFDIR { return failure("it is a folder; give a file name") }
+        if exists, !replacing { return failure("it already exists, and this never overwrites a file") }
         if exists, info.st_mode & S_IFMT != S_IFREG {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_TRUNC)
             guard descriptor >= 0 else { return failure(POSIX.describe(errno)) }
-            return .success(OutputFile(path: path, descriptor: descriptor, temporaryPath: nil))
+            return .success(OutputFile(path: path, descriptor: descriptor, temporaryPath: nil, replaces: true))
         }
         let (folder, name) = split(path)
         var template = Array("\(folder)/.\(name).capaudit-XXXXXX".utf8CString)
@@ -53,7 +58,7 @@ public final class OutputFile {
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp makes the file private; a report or baseline gets the target's mode, or the usual one.
         fchmod(descriptor, mode ?? (exists ? info.st_mode & 0o7777 : 0o644))
-        return .success(OutputFile(path: path, descriptor: descriptor, temporaryPath: temporary))
+        return .success(OutputFile(path: path, descriptor: descriptor, temporaryPath: temporary, replaces: replacing))
     }
 
     /// Finishes the file: flushes, closes and renames it over the target. Returns the first
@@ -64,8 +69,15 @@ public final class OutputFile {
         sink.flush()
         if let code = POSIX.close(descriptor) { sink.fail(POSIX.describe(code)) }
         guard let temporaryPath else { return sink.failure }
-        if sink.failure == nil, rename(temporaryPath, path) != 0 { sink.fail(POSIX.describe(errno)) }
-        if sink.failure != nil { unlink(temporaryPath) }
+        if sink.failure == nil {
+            if replaces {
+                if rename(temporaryPath, path) != 0 { sink.fail(POSIX.describe(errno)) }
+            } else if link(temporaryPath, path) != 0 {
+                // A hard link never replaces a file: one made since `create` wins.
+                sink.fail(errno == EEXIST ? "it already exists, and this never overwrites a file" : POSIX.describe(errno))
+            }
+        }
+        if sink.failure != nil || !replaces { unlink(temporaryPath) }
         return sink.failure
     }
 
@@ -84,8 +96,8 @@ public final class OutputFile {
     }
 
     /// Writes a whole file atomically; returns the failure, if any.
-    public static func write(_ text: String, to path: String, mode: mode_t? = nil) -> OutputFailure? {
-        switch create(path, mode: mode) {
+    public static func write(_ text: String, to path: String, mode: mode_t? = nil, replacing: Bool = true) -> OutputFailure? {
+        switch create(path, mode: mode, replacing: replacing) {
         case .failure(let failure): return failure
         case .success(let file):
             file.sink.write(text)

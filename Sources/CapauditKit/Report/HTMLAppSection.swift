@@ -388,7 +388,7 @@ enum HTMLFindingTable {
         let e = MarkupEscaping.html
         let place = (showFile ? "\(finding.file):" : "line ") + "\(finding.start.line):\(finding.start.column)"
         var location = e(place)
-        if !finding.path.isEmpty { location += "<br><code>\(e(finding.path))</code>" }
+        if !finding.path.isEmpty { location += "<br>\(MarkupEscaping.htmlPath(finding.path))" }
         if let platform = finding.platform { location += "<br>\(platform.displayName)" }
         var status = ""
         switch finding.suppression {
@@ -396,10 +396,10 @@ enum HTMLFindingTable {
         case .inline(let reason, _): status = "<p><b>Suppressed</b>\(reason.isEmpty ? "" : ": \(e(reason))")</p>"
         case .baseline: status = "<p><b>Baselined</b></p>"
         }
-        let fix = finding.fix.map { "<p class=\"fix\">Fix: \(e($0))</p>" } ?? ""
+        let fix = finding.fix.map { "<p class=\"fix\">Fix: \(MarkupEscaping.htmlWithCode($0))</p>" } ?? ""
         return """
             <tr id="\(item.anchor)"><td>\(item.number)</td><td><span class="sev \(finding.severity)">\(finding.severity)</span></td>\
-            <td><b>\(e(finding.ruleID))</b><br><small>\(e(finding.slug))</small></td><td>\(location)</td><td>\(status)<p>\(e(finding.message))</p>\(fix)</td></tr>
+            <td><b>\(e(finding.ruleID))</b><br><small>\(e(finding.slug))</small></td><td>\(location)</td><td>\(status)<p>\(MarkupEscaping.htmlWithCode(finding.message))</p>\(fix)</td></tr>
 
             """
     }

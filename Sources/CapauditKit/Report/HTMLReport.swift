@@ -142,6 +142,7 @@ public struct HTMLReport: Reporter {
         h3{font-size:1.05rem;margin:1.5rem 0 .5rem}
         a{color:var(--link)}
         code{font:.85em/1.3 ui-monospace,"SFMono-Regular","DejaVu Sans Mono",monospace;overflow-wrap:anywhere}
+        code.path{overflow-wrap:normal}
         .meta,.file,.muted,caption,footer{color:var(--muted)}
         caption{text-align:left;font-size:.85rem;padding:.25rem 0;caption-side:top;position:sticky;left:0;max-width:calc(100vw - 3rem)}
         .scroll{overflow-x:auto;max-width:100%;margin:.5rem 0}

@@ -24,4 +24,26 @@ public enum MarkupEscaping {
         }
         return output
     }
+
+    /// HTML text whose `` `code` `` spans become `<code>` elements, as messages and fixes write
+    /// names; an unpaired backtick stays a backtick.
+    public static func htmlWithCode(_ text: String) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        // An odd number of parts means every backtick has its pair.
+        guard parts.count % 2 == 1 else { return html(text) }
+        return parts.enumerated().map { index, part in
+            index % 2 == 1 ? "<code>\(html(String(part)))</code>" : html(String(part))
+        }.joined()
+    }
+
+    /// A YAML path (`screens[id=cards].fields[id=pan]`) as HTML code that wraps only between its
+    /// parts, never inside a name.
+    public static func htmlPath(_ path: String) -> String {
+        var output = "<code class=\"path\">"
+        for character in path {
+            output += html(String(character))
+            if character == "." || character == "/" { output += "<wbr>" }
+        }
+        return output + "</code>"
+    }
 }

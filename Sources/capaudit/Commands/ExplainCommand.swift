@@ -34,7 +34,7 @@ struct ExplainCommand: Command {
         if let file = try FileTarget(target) {
             return try explainFile(file, session: session, format: format)
         }
-        if let rule = session.policy.rule(target) {
+        if let rule = try ruleOrCase(target, policy: session.policy) {
             let page = RulePage(rule: rule, policy: session.policy)
             switch format {
             case "json": Output.out(JSONWriter().string(page.json))
@@ -49,6 +49,19 @@ struct ExplainCommand: Command {
         }
         let hint = NearestName.suggestion(for: target, among: session.policy.ruleNames).map { "; did you mean `\($0)`?" } ?? ""
         throw UsageError(message: "no rule or file named `\(target)`\(hint) (`capaudit rules` lists every rule)")
+    }
+
+    /// The rule a name gives: an id, a slug, or `RULE/case` as `--select` and the config take it
+    /// (the rule's page describes its cases). A case the rule does not have is a usage error.
+    static func ruleOrCase(_ name: String, policy: Policy) throws(UsageError) -> RuleDefinition? {
+        if let rule = policy.rule(name) { return rule }
+        let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, let rule = policy.rule(parts[0]) else { return nil }
+        guard rule.cases[parts[1]] != nil else {
+            let cases = rule.cases.keys.sorted()
+            throw UsageError(message: "\(rule.id) has no case `\(parts[1])`" + (cases.isEmpty ? "" : "; its cases are \(cases.joined(separator: ", "))"))
+        }
+        return rule
     }
 
     // MARK: FILE[:LINE]

@@ -30,21 +30,20 @@ struct InitCommand: Command {
         guard let profile = session.policy.profiles[profileName] else { return ExitCode.failure }
 
         var path = arguments.positionals.first ?? defaultFileName
-        if FileReader.kind(of: path) == .directory { path = (path.hasSuffix("/") ? path : path + "/") + defaultFileName }
+        if FileReader.kind(of: path) == .directory {
+            path = (path.hasSuffix("/") ? path : path + "/") + defaultFileName
+        } else if path.hasSuffix("/") {
+            throw UsageError(message: "the folder \(ControlEscaping.escape(path)) does not exist; create it first (mkdir -p \(ControlEscaping.escape(path))) or give a file name")
+        }
         let text = StarterManifest.text(profile: profile.id, lineage: profile.lineage, platforms: platforms)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            let failure = errno
-            let shown = ControlEscaping.escape(path)
-            if failure == EEXIST {
-                Output.err("capaudit init: \(shown) already exists; init never overwrites a file. Give another path, or move the file away first.\n")
-            } else {
-                Output.err("capaudit init: cannot write \(shown): \(String(cString: strerror(failure)))\n")
-            }
+        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+        guard folder.isEmpty || FileReader.kind(of: folder) == .directory else {
+            throw UsageError(message: "cannot write \(ControlEscaping.escape(path)): the folder \(ControlEscaping.escape(folder)) does not exist; create it first (mkdir -p \(ControlEscaping.escape(folder)))")
+        }
+        if let failure = OutputFile.write(text, to: path, replacing: false) {
+            Output.err("capaudit init: \(ControlEscaping.escape(failure.description)); give another path, or move the file away first\n")
             return ExitCode.failure
         }
-        Output.write(text, to: descriptor)
-        close(descriptor)
         let shipped = platforms.map(\.displayName).joined(separator: " and ")
         Output.out("""
             Wrote \(ControlEscaping.escape(path)): a starter manifest for the \(profile.id) profile on \(shipped).
