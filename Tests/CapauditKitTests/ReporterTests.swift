@@ -391,4 +391,26 @@ import FoundationXML
         #expect(places.first?["physicalLocation"]?["region"] == .object([("startLine", .integer(12)), ("startColumn", .integer(9))]))
         #expect(places.first?["message"]?["text"] == .string("class CardsActivity"))
     }
+
+    /// A pull-request comment holds at most 65,536 characters: the report stops before that, at a
+    /// whole row, and says how many findings are left out and where to find them.
+    @Test func markdownStopsAtGitHubsCommentLimit() throws {
+        let outcomes = (0..<40).map { file in
+            FileOutcome(
+                file: InputFile(path: "apps/app-\(file).yml", named: true), isManifest: true,
+                findings: (0..<60).map { index in
+                    var finding = Self.finding(message: "finding \(index) of a file with a long message that fills the table quickly", file: "apps/app-\(file).yml")
+                    finding.start = SourcePosition(line: index + 1, column: 3)
+                    return finding
+                })
+        }
+        let output = Self.render(MarkdownReporter.self, outcomes)
+        #expect(output.utf8.count <= 65_536)
+        #expect(output.utf8.count > 60_000, "the budget is used, not wasted")
+        let rows = output.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("WRD001") }.count
+        let notice = try #require(output.split(separator: "\n").last.map(String.init))
+        #expect(notice.hasPrefix("**\(2_400 - rows) more findings are not shown**: this report stops at GitHub's limit of 65,536 characters"), "\(notice)")
+        #expect(output.hasPrefix("## capaudit\n\nFound 2400 findings in 40 manifests."))
+        #expect(output.components(separatedBy: "<details>").count == output.components(separatedBy: "</details>").count, "every fold is closed")
+    }
 }
