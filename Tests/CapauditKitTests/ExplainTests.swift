@@ -92,22 +92,22 @@ import YAML
     @Test func ruleIndexListsEveryRuleOncePerProfileColumn() throws {
         let index = RuleIndex(policy: Self.policy)
         let lines = index.text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "RULE    SLUG                         GENERAL  BANKING  HEALTH   TITLE")
+        #expect(lines.first == "RULE    SLUG                         STATUS      GENERAL  BANKING  HEALTH   TITLE")
         for rule in Self.policy.rules {
             #expect(lines.filter { $0.hasPrefix(rule.id + " ") }.count == 1, "\(rule.id) is not listed once")
         }
-        #expect(lines.contains("BNK001  card-number-unmasked         warning  error    off      Card number shown in full"))
-        #expect(lines.contains("          /with-reason               info     info     info"))
+        #expect(lines.contains("BNK001  card-number-unmasked         stable      warning  error    off      Card number shown in full"))
+        #expect(lines.contains("          /with-reason                           info     info     info"))
 
         let banking = RuleIndex(policy: Self.policy, profile: "banking")
         #expect(banking.profiles == ["banking"])
-        #expect(banking.text.contains("BNK001  card-number-unmasked         error    Card number shown in full"))
+        #expect(banking.text.contains("BNK001  card-number-unmasked         stable      error    Card number shown in full"))
         let json = banking.json()
         #expect(json["profiles"] == .array([.string("banking")]))
         let rules = try #require(json["rules"]?.arrayValue)
         #expect(rules.count == Self.policy.rules.count)
         #expect(rules.first { $0["id"] == .string("CAP007") }?["severity"]?["CAP007/no-reason"] == .object([("banking", .string("error"))]))
-        #expect(index.markdown().contains("| CAP001 | `sensitive-data-exposed` | matrix | matrix | matrix | Sensitive data not covered against required capture threats |"))
+        #expect(index.markdown().contains("| CAP001 | `sensitive-data-exposed` | stable | matrix | matrix | matrix | Sensitive data not covered against required capture threats |"))
     }
 
     /// docs/rules.md is generated; this fails when Rules/ changed and the file was not regenerated.

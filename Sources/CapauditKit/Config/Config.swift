@@ -13,6 +13,8 @@ public struct Config: Sendable {
     public var wording = WordingAdditions()
     public var baseline: String?
     public var failOn: FailOn?
+    /// Run preview rules (`preview: true`).
+    public var preview = false
     /// Rules that inline suppressions may not silence.
     public var unsuppressible: Set<String> = []
     /// SUP003 and the like: found in the config, reported as findings.

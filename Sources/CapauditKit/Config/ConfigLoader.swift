@@ -4,7 +4,7 @@ import YAML
 /// not exist is a SUP003 finding instead, as a stale name must not break every build.
 public enum ConfigLoader {
     public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
-    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions"]
+    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview"]
 
     /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
     public static func find(from folder: String) -> String? {
@@ -60,10 +60,7 @@ public enum ConfigLoader {
                     let setting = decoder.oneOf(pair.value, Severity.settingNames, path: "rules.\(name)", what: "a rule's severity").flatMap(SeveritySetting.init(name:))
                 else { continue }
                 let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-                guard let rule = policy.rule(parts.first ?? name) else {
-                    config.findings.append(unknownRule(name, at: pair.key.start, file: displayPath, policy: policy))
-                    continue
-                }
+                guard let rule = resolve(parts.first ?? name, at: pair.key.start, file: displayPath, policy: policy, findings: &config.findings) else { continue }
                 config.rules[parts.count == 2 ? "\(rule.id)/\(parts[1])" : rule.id] = setting
             }
         }
@@ -73,17 +70,37 @@ public enum ConfigLoader {
         config.failOn = fields["fail-on"].flatMap { decoder.oneOf($0, FailOn.allCases.map(\.rawValue), path: "fail-on", what: "`fail-on`") }.flatMap(FailOn.init)
         if let inline = fields["inline-suppressions"], let inlineFields = decoder.mapping(inline, path: "inline-suppressions", what: "`inline-suppressions`", known: ["forbid"]) {
             for (name, node) in inlineFields["forbid"].map({ decoder.stringList($0, path: "inline-suppressions.forbid", what: "`forbid`") }) ?? [] {
-                if let rule = policy.rule(name) {
+                if let rule = resolve(name, at: node.start, file: displayPath, policy: policy, findings: &config.findings) {
                     config.unsuppressible.insert(rule.id)
-                } else {
-                    config.findings.append(unknownRule(name, at: node.start, file: displayPath, policy: policy))
                 }
             }
         }
+        config.preview = fields["preview"].flatMap { decoder.bool($0, path: "preview", what: "`preview`") } ?? false
         guard decoder.problems.isEmpty else {
             throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
         }
         return config
+    }
+
+    /// The rule a name in the config stands for; an unknown name, or a deprecated one (which stands
+    /// for its replacement), adds a SUP003 finding.
+    static func resolve(_ name: String, at position: SourcePosition, file: String, policy: Policy, findings: inout [Finding]) -> RuleDefinition? {
+        guard let (rule, deprecated) = policy.resolve(name) else {
+            findings.append(unknownRule(name, at: position, file: file, policy: policy))
+            return nil
+        }
+        if let deprecated {
+            findings.append(deprecatedRule(deprecated, replacement: rule, at: position, file: file, path: "rules.\(name)", policy: policy))
+        }
+        return rule
+    }
+
+    /// SUP003 at info: a deprecated rule's name, standing for its replacement.
+    public static func deprecatedRule(_ rule: RuleDefinition, replacement: RuleDefinition, at position: SourcePosition, file: String, path: String, policy: Policy) -> Finding {
+        Finding(
+            ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .info,
+            message: Policy.deprecationNote(rule, replacement: replacement), file: file, documentIndex: 0, start: position, path: path,
+            fix: "write `\(replacement.id)` instead of `\(rule.id)`", detail: rule.id)
     }
 
     static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> Finding {
@@ -143,6 +160,6 @@ extension Policy {
         guard !wording.isEmpty else { return self }
         return Policy(
             taxonomy: taxonomy, rules: rules, profiles: profiles, lexicons: lexicons.adding(wording), references: references,
-            unknownRuleNames: unknownRuleNames, checks: checks)
+            unknownRuleNames: unknownRuleNames, deprecatedRuleNames: deprecatedRuleNames, checks: checks)
     }
 }

@@ -177,6 +177,8 @@ public enum FieldContext: String, Sendable, CaseIterable { case detail, listRow 
 public enum Display: String, Sendable, CaseIterable { case full, masked, hidden }
 public enum Reveal: String, Sendable, CaseIterable { case none, tap }
 public enum InputKind: String, Sendable, CaseIterable { case none, plain, secure }
+/// What a copy control does with the value: nothing, a plain clipboard entry, or one marked sensitive.
+public enum CopyBehaviour: String, Sendable, CaseIterable { case none, plain, sensitive }
 
 public struct Field: Sendable {
     public var id: String

@@ -2594,6 +2594,8 @@ title: Suppression or configuration names an unknown rule
 check: suppressions
 parameters: {}
 severity: warning
+cases:
+  deprecated: {severity: info}
 points-at: app
 message: "{message}"
 rationale: |

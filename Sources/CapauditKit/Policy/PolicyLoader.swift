@@ -74,12 +74,14 @@ public struct PolicyLoader {
         for (source, _) in parsed where !kinds.contains(where: { source.relativePath == $0.0 || ($0.0.hasSuffix("/") && source.relativePath.hasPrefix($0.0)) }) && !source.isShipped {
             problems.append(.init(file: source.displayPath, position: nil, message: "not a policy file: a pack holds taxonomy.yml, references.yml, rules/*.yml, profiles/*.yml and wording/*.yml"))
         }
+        resolveReplacements()
         let profiles = resolveProfiles()
         guard problems.isEmpty else { throw PolicyError(problems: problems) }
         let sortedRules = rules.values.sorted { $0.id < $1.id }
         return Policy(
             taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
             lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references, unknownRuleNames: unknownRuleNames,
+            deprecatedRuleNames: deprecatedRuleNames,
             checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
     }
 
@@ -293,7 +295,10 @@ public struct PolicyLoader {
     // MARK: rules
 
     private mutating func readRule(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
-        let known = ["id", "slug", "title", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix", "examples", "references", "security-severity"]
+        let known = [
+            "id", "slug", "title", "status", "replaced-by", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix",
+            "examples", "references", "security-severity",
+        ]
         guard let fields = decoder.mapping(root, path: "", what: "a rule", known: known, required: ["id", "slug", "title", "check", "severity", "message"]),
             let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) }),
             let slug = fields["slug"].flatMap({ decoder.string($0, path: "slug", what: "`slug`", nonEmpty: true) }),
@@ -326,19 +331,53 @@ public struct PolicyLoader {
         if let examples = fields["examples"] {
             _ = decoder.mapping(examples, path: "examples", what: "`examples`", known: ["failing", "passing"])
         }
+        let status = fields["status"].flatMap { decoder.oneOf($0, RuleStatus.allCases.map(\.rawValue), path: "status", what: "`status`") }
+            .flatMap(RuleStatus.init) ?? .stable
+        let replacedBy = fields["replaced-by"].flatMap { decoder.string($0, path: "replaced-by", what: "`replaced-by`", nonEmpty: true) }
+        if status == .deprecated, replacedBy == nil, fields["replaced-by"] == nil {
+            decoder.report("a deprecated rule needs `replaced-by`: the id of the rule its name now stands for", at: root, path: "")
+        }
+        if let node = fields["replaced-by"], let replacedBy {
+            if status != .deprecated {
+                decoder.report("`replaced-by` is for a deprecated rule; add `status: deprecated` or remove it", at: node, path: "replaced-by")
+            } else {
+                pendingReplacements.append((replacedBy, node, source.displayPath))
+            }
+        }
         let documentation = source.isShipped ? RuleDocumentationSource(bytes: source.bytes) : RuleDocumentationSource(parsed: RuleDocumentation(root))
-        let parameters = CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start)
-        checks[id] = checkType.init(parameters: parameters)
+        let before = decoder.problemCount
+        ParameterValidator(taxonomy: taxonomy, decoder: decoder)
+            .validate(fields["parameters"], against: checkType.parameters, path: "parameters", rulePosition: root.start, check: checkName)
+        if decoder.problemCount == before {
+            checks[id] = checkType.init(parameters: CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start))
+        }
         let referenceKeys = fields["references"].map { decoder.stringList($0, path: "references", what: "`references`") } ?? []
         for (key, node) in referenceKeys where references[key] == nil {
             decoder.report("unknown reference `\(key)`\(NearestName.hint(for: key, among: references.keys.sorted()))", at: node, path: "references")
         }
         rules[id] = RuleDefinition(
-            id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, check: checkName, parameters: fields["parameters"],
+            id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, status: status, replacedBy: replacedBy, check: checkName,
+            parameters: fields["parameters"],
             defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
             message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0),
             securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) }, documentation: documentation,
             file: source.displayPath)
+    }
+
+    /// `replaced-by` values, checked once every rule is read: (the id named, its node, the file).
+    private var pendingReplacements: [(id: String, node: YAMLNode, file: String)] = []
+
+    /// Each `replaced-by` names a rule that is not itself deprecated.
+    private mutating func resolveReplacements() {
+        for (id, node, file) in pendingReplacements {
+            guard let replacement = rules[id] else {
+                problems.append(.init(file: file, position: node.start, message: "`replaced-by` names an unknown rule `\(id)`\(NearestName.hint(for: id, among: rules.keys.sorted()))"))
+                continue
+            }
+            if replacement.status == .deprecated {
+                problems.append(.init(file: file, position: node.start, message: "`replaced-by` names \(id), which is deprecated too; name the rule that replaces it"))
+            }
+        }
     }
 
     /// A number from 0.0 to 10.0, as SARIF and GitHub code scanning read it.
@@ -442,6 +481,8 @@ public struct PolicyLoader {
     /// Rule names in packs' profiles that name no rule: SUP003 findings, not errors, so that a
     /// rule renamed in a later capaudit does not break every build.
     private var unknownRuleNames: [PolicyError.Problem] = []
+    /// Deprecated rule names in profiles: SUP003 at info, the setting applying to the replacement.
+    private var deprecatedRuleNames: [PolicyError.Problem] = []
     /// A profile's rule key as written (`loyalty-in-notification`) → the key settings use (`ACME001`).
     private var canonicalRuleKeys: [String: String] = [:]
 
@@ -461,7 +502,11 @@ public struct PolicyLoader {
             let name = key.split(separator: "/").first.map(String.init) ?? key
             let caseName = key.split(separator: "/").dropFirst().first.map(String.init)
             var problem: PolicyError.Problem?
-            if let rule = rules[name] ?? rules.values.first(where: { $0.slug == name }) {
+            if var rule = rules[name] ?? rules.values.first(where: { $0.slug == name }) {
+                if rule.status == .deprecated, let replacement = rule.replacedBy.flatMap({ rules[$0] }) {
+                    deprecatedRuleNames.append(.init(file: file, position: node.start, message: Policy.deprecationNote(rule, replacement: replacement)))
+                    rule = replacement
+                }
                 canonicalRuleKeys[key] = rule.settingKey(case: caseName)
                 if let caseName, rule.cases[caseName] == nil {
                     let cases = rule.cases.keys.sorted().joined(separator: ", ")

@@ -165,9 +165,12 @@ public struct FileChecker: Sendable {
         return findings
     }
 
-    /// A SUP finding about a comment, at the severity the settings give SUP rules.
-    private func suppressionFinding(rule id: String, message: String, file: InputFile, at position: SourcePosition, detail: String, fix: String?) -> Finding? {
-        guard let rule = policy.rule(id), let severity = configuration.settings.severity(of: rule, caseName: nil, profile: nil, matrix: nil) else { return nil }
+    /// A SUP finding about a comment, at the severity the settings give SUP rules; `key` is `RULE` or `RULE/case`.
+    private func suppressionFinding(rule key: String, message: String, file: InputFile, at position: SourcePosition, detail: String, fix: String?) -> Finding? {
+        let parts = key.split(separator: "/", maxSplits: 1).map(String.init)
+        guard let id = parts.first, let rule = policy.rule(id),
+            let severity = configuration.settings.severity(of: rule, caseName: parts.dropFirst().first, profile: nil, matrix: nil)
+        else { return nil }
         return Finding(
             ruleID: id, slug: rule.slug, severity: severity, message: message, file: file.path, documentIndex: 0, start: position, path: "",
             fix: fix, detail: detail, fingerprintFile: configuration.fingerprintPath(file.path))

@@ -15,6 +15,8 @@ public struct SessionOptions: Sendable {
     public var ignore: [String] = []
     public var limits = YAMLLimits.default
     public var keepManifests = false
+    /// Run preview rules (`--preview`).
+    public var preview = false
 
     public init() {}
 }
@@ -35,6 +37,11 @@ public struct Session: Sendable {
     public var workingDirectory: String
     /// The config's `baseline`, resolved against the config's folder.
     public var configBaseline: String?
+    /// SUP003 findings about rule names on the command line (deprecated names).
+    public var commandLineFindings: [Finding] = []
+
+    /// The file name findings about the command line carry.
+    public static let commandLineFile = "(command line)"
 
     public static func open(_ options: SessionOptions) throws(SessionError) -> Session {
         let cwd = currentDirectory()
@@ -83,11 +90,20 @@ public struct Session: Sendable {
             }
             throw .policy(PolicyError(problems: [.init(file: configDisplay, position: nil, message: "unknown profile `\(profile)`\(hint)")]))
         }
+        let preview = options.preview || config.preview
+        var commandLineFindings: [Finding] = []
         func ruleIDs(_ names: [String], option: String) throws(SessionError) -> Set<String> {
             var ids = Set<String>()
             for name in names.flatMap({ $0.split(separator: ",").map { String($0).trimmed } }) where !name.isEmpty {
-                guard let rule = policy.rule(name) else {
+                guard let (rule, deprecated) = policy.resolve(name) else {
                     throw .usage("\(option): unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))")
+                }
+                if option == "--select", rule.status == .preview, !preview {
+                    throw .usage("\(option): \(rule.id) (`\(rule.slug)`) is a preview rule and runs only when the run opts in; add --preview (or `preview: true` in the config)")
+                }
+                if let deprecated {
+                    commandLineFindings.append(ConfigLoader.deprecatedRule(
+                        deprecated, replacement: rule, at: SourcePosition(line: 1, column: 1), file: commandLineFile, path: option, policy: policy))
                 }
                 ids.insert(rule.id)
             }
@@ -97,14 +113,16 @@ public struct Session: Sendable {
         let ignored = try ruleIDs(options.ignore, option: "--ignore")
         let fingerprintRoot = root ?? cwd
         var configuration = CheckConfiguration(
-            policy: policy, defaultProfile: profile, settings: RuleSettings(layers: [config.rules]),
+            policy: policy, defaultProfile: profile, settings: RuleSettings(layers: [config.rules], preview: preview),
             selected: selected.isEmpty ? nil : selected, ignored: ignored, limits: options.limits,
             fingerprintPath: { path in relativePath(absolute(path, cwd: cwd), to: fingerprintRoot) }, keepManifests: options.keepManifests)
         configuration.unsuppressible = config.unsuppressible
         let baseline = config.baseline.map { path in
             path.hasPrefix("/") ? path : relativePath("\(configPath.map { parent(of: $0) } ?? cwd)/\(path)", to: cwd)
         }
-        return Session(policy: policy, config: config, configuration: configuration, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
+        return Session(
+            policy: policy, config: config, configuration: configuration, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline,
+            commandLineFindings: commandLineFindings)
     }
 
     /// SUP003 findings about the config and rule packs (rule names that name no rule), one
@@ -119,6 +137,14 @@ public struct Session: Sendable {
             }
         }
         config.findings.forEach(add)
+        commandLineFindings.forEach(add)
+        for problem in policy.deprecatedRuleNames {
+            add(Finding(
+                ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .info,
+                message: "rule pack profile: \(problem.message)", file: problem.file, documentIndex: 0,
+                start: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "name the replacement rule instead",
+                detail: problem.message))
+        }
         for problem in policy.unknownRuleNames {
             add(Finding(
                 ruleID: "SUP003", slug: policy.rule("SUP003")?.slug ?? "unknown-rule", severity: .warning,

@@ -22,11 +22,16 @@ struct InlineSuppressor {
                 continue
             }
             for name in comment.rules {
-                guard let rule = policy.rule(name) else {
+                guard let (rule, deprecated) = policy.resolve(name) else {
                     reports.append(makeFinding(
                         "SUP003", "suppression names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))", comment.position,
                         "\(comment.text)|\(name)", "correct the rule name, or remove it from the comment"))
                     continue
+                }
+                if let deprecated {
+                    reports.append(makeFinding(
+                        "SUP003/deprecated", Policy.deprecationNote(deprecated, replacement: rule), comment.position, "\(comment.text)|\(name)",
+                        "write `\(rule.id)` instead of `\(name)`"))
                 }
                 if rule.id.hasPrefix("MAN") {
                     reports.append(makeFinding(

@@ -4,7 +4,24 @@ import YAML
 /// values) or `any-of` (a list of such conditions). Serves CAP002, CAP003, CAP008, BNK001-BNK003 and HLT001.
 struct FieldCheck: Check {
     static let name = "field"
-    static let properties = ["kind", "category", "input", "display", "context", "reveal", "keyboard-cache", "sensitive"]
+    /// The field properties a condition may test, with the values each takes.
+    static let conditionSpecs: [ParameterSpec] = [
+        ParameterSpec("kind", .list(.name(.dataKind))),
+        ParameterSpec("category", .list(.name(.category))),
+        ParameterSpec("input", .list(.name(.values(of: InputKind.self, noun: "input")))),
+        ParameterSpec("display", .list(.name(.values(of: Display.self, noun: "display")))),
+        ParameterSpec("context", .list(.name(.values(of: FieldContext.self, noun: "context")))),
+        ParameterSpec("reveal", .list(.name(.values(of: Reveal.self, noun: "reveal")))),
+        ParameterSpec("copy", .list(.name(.values(of: CopyBehaviour.self, noun: "copy")))),
+        ParameterSpec("keyboard-cache", .list(.boolean)),
+        ParameterSpec("sensitive", .list(.boolean)),
+    ]
+    static let parameters = [
+        ParameterSpec("where", .record(conditionSpecs)),
+        ParameterSpec("any-of", .list(.record(conditionSpecs))),
+        ParameterSpec("fix", .string),
+    ]
+    static var properties: [String] { conditionSpecs.map(\.name) }
 
     /// Each condition maps a property to its accepted values.
     let conditions: [[String: Set<String>]]

@@ -12,9 +12,18 @@ struct CallbackAPILevelCheck: Check {
 
     let callbacks: [Callback]
 
+    static let parameters = [
+        ParameterSpec("callbacks", .list(.record([
+            ParameterSpec("mechanism", .name(.mechanism), required: true),
+            ParameterSpec("min-sdk", .integer, required: true),
+            ParameterSpec("fallback", .name(.mechanism)),
+            ParameterSpec("case", .string),
+        ])), required: true)
+    ]
+
     init(parameters: CheckParameters) {
         var callbacks: [Callback] = []
-        if let list = parameters.require("callbacks") {
+        if let list = parameters["callbacks"] {
             for (index, item) in (parameters.decoder.list(list, path: "\(parameters.path).callbacks", what: "`callbacks`") ?? []).enumerated() {
                 let path = "\(parameters.path).callbacks[\(index)]"
                 let decoder = parameters.decoder

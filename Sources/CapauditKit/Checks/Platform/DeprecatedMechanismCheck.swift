@@ -6,6 +6,12 @@ struct DeprecatedMechanismCheck: Check {
     let mechanism: String?
     let fromVersion: OSVersion?
 
+    static let parameters = [
+        ParameterSpec("platform", .name(.platform), required: true),
+        ParameterSpec("mechanism", .name(.mechanism), required: true),
+        ParameterSpec("from-version", .version, required: true),
+    ]
+
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
         mechanism = parameters.string("mechanism")

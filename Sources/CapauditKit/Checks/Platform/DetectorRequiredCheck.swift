@@ -7,11 +7,16 @@ struct DetectorRequiredCheck: Check {
     let mechanism: String?
     let detectors: [String]
 
+    static let parameters = [
+        ParameterSpec("platform", .name(.platform), required: true),
+        ParameterSpec("mechanism", .name(.mechanism), required: true),
+        ParameterSpec("detect-any", .list(.name(.mechanism)), required: true),
+    ]
+
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
         mechanism = parameters.string("mechanism")
         detectors = parameters.strings("detect-any")
-        _ = parameters.require("detect-any")
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {

@@ -5,9 +5,16 @@ struct PermissionForMechanismCheck: Check {
 
     let pairs: [(mechanism: String, permission: String)]
 
+    static let parameters = [
+        ParameterSpec("pairs", .list(.record([
+            ParameterSpec("mechanism", .name(.mechanism), required: true),
+            ParameterSpec("permission", .string, required: true),
+        ])), required: true)
+    ]
+
     init(parameters: CheckParameters) {
         var pairs: [(String, String)] = []
-        if let list = parameters.require("pairs") {
+        if let list = parameters["pairs"] {
             for (index, item) in (parameters.decoder.list(list, path: "\(parameters.path).pairs", what: "`pairs`") ?? []).enumerated() {
                 let path = "\(parameters.path).pairs[\(index)]"
                 guard let fields = parameters.decoder.mapping(item, path: path, what: "a pair", known: ["mechanism", "permission"], required: ["mechanism", "permission"]),

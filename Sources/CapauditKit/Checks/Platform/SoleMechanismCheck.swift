@@ -5,6 +5,11 @@ struct SoleMechanismCheck: Check {
     let platform: Platform?
     let mechanism: String?
 
+    static let parameters = [
+        ParameterSpec("platform", .name(.platform), required: true),
+        ParameterSpec("mechanism", .name(.mechanism), required: true),
+    ]
+
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
         mechanism = parameters.string("mechanism")

@@ -6,6 +6,11 @@ struct SilentCaptureResponseCheck: Check {
     let visibleMechanisms: Set<String>
     let visibleOnCapture: Set<String>
 
+    static let parameters = [
+        ParameterSpec("visible-mechanisms", .list(.name(.mechanism))),
+        ParameterSpec("visible-on-capture", .list(.name(.values(of: OnCapture.self, noun: "on-capture")))),
+    ]
+
     init(parameters: CheckParameters) {
         visibleMechanisms = Set(parameters.strings("visible-mechanisms"))
         visibleOnCapture = Set(parameters.strings("visible-on-capture"))

@@ -6,11 +6,13 @@ struct LexiconCheck: Check {
     let list: String
     let selection: TextSelection?
 
+    static let parameters = [
+        ParameterSpec("list", .name(.fixed(noun: "word list", Lexicon.listNames)), required: true),
+        TextSelection.parameter,
+    ]
+
     init(parameters: CheckParameters) {
         list = parameters.string("list") ?? ""
-        if let node = parameters["list"], !Lexicon.listNames.contains(list) {
-            parameters.decoder.report("`list` must be one of \(Lexicon.listNames.joined(separator: ", ")), got `\(list)`", at: node, path: "\(parameters.path).list")
-        }
         selection = TextSelection(parameters: parameters, default: .personFacing)
     }
 

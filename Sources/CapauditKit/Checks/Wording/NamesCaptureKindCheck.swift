@@ -5,6 +5,8 @@ struct NamesCaptureKindCheck: Check {
 
     let detectors: [String]
 
+    static let parameters = [ParameterSpec("detect", .list(.name(.mechanism)), required: true)]
+
     init(parameters: CheckParameters) {
         detectors = parameters.strings("detect")
     }

@@ -5,6 +5,8 @@ struct NoticeClarityCheck: Check {
     let maxSentences: Int
     let maxLength: Int
 
+    static let parameters = [ParameterSpec("max-sentences", .integer), ParameterSpec("max-length", .integer)]
+
     init(parameters: CheckParameters) {
         maxSentences = parameters.integer("max-sentences") ?? 2
         maxLength = parameters.integer("max-length") ?? 140

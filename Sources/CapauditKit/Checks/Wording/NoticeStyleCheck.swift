@@ -4,6 +4,8 @@ struct NoticeStyleCheck: Check {
 
     let styles: Set<String>
 
+    static let parameters = [ParameterSpec("styles", .list(.name(.values(of: NoticeStyle.self, noun: "notice style"))), required: true)]
+
     init(parameters: CheckParameters) {
         styles = Set(parameters.strings("styles"))
     }

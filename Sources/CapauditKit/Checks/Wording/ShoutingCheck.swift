@@ -4,6 +4,8 @@ struct ShoutingCheck: Check {
 
     let minLetters: Int
 
+    static let parameters = [ParameterSpec("min-letters", .integer)]
+
     init(parameters: CheckParameters) {
         minLetters = parameters.integer("min-letters") ?? 3
     }

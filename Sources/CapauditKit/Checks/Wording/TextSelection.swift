@@ -12,14 +12,14 @@ enum TextSelection: String, CaseIterable {
         }
     }
 
+    static let parameter = ParameterSpec("texts", .name(.values(of: TextSelection.self, noun: "text selection")))
+
     init?(parameters: CheckParameters, default value: TextSelection) {
-        guard let node = parameters["texts"] else {
+        guard let name = parameters.string("texts") else {
             self = value
             return
         }
-        guard let name = parameters.decoder.oneOf(node, Self.allCases.map(\.rawValue), path: "\(parameters.path).texts", what: "`texts`"),
-            let selection = TextSelection(rawValue: name)
-        else { return nil }
+        guard let selection = TextSelection(rawValue: name) else { return nil }
         self = selection
     }
 }
