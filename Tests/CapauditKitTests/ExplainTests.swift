@@ -25,7 +25,8 @@ import YAML
         let page = RulePage(rule: rule, policy: Self.policy)
         let text = page.text
         let file = try Self.ruleFile(id)
-        let failing = try #require(file["examples"]?["failing"]?.scalar?.value)
+        // The page shows the failing example without the markers that say where its findings point.
+        let failing = ExampleMarker.strip(try #require(file["examples"]?["failing"]?.scalar?.value)).text
         let passing = try #require(file["examples"]?["passing"]?.scalar?.value)
         let rationale = try #require(file["rationale"]?.scalar?.value)
         let fix = try #require(file["fix"]?.scalar?.value)

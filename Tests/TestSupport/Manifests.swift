@@ -12,9 +12,12 @@ public enum Manifests {
         }
     }()
 
-    /// Checks manifest text as if it were the file `path`.
-    public static func check(_ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil) -> FileResult {
-        let configuration = CheckConfiguration(policy: policy, defaultProfile: profile)
+    /// Checks manifest text as if it were the file `path`; `preview` runs preview rules too.
+    public static func check(
+        _ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil, preview: Bool = false,
+        keepManifests: Bool = false
+    ) -> FileResult {
+        let configuration = CheckConfiguration(policy: policy, defaultProfile: profile, settings: RuleSettings(preview: preview), keepManifests: keepManifests)
         return FileChecker(configuration: configuration).check(InputFile(path: path, named: true, content: Array(text.utf8)))
     }
 

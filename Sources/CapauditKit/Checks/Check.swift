@@ -30,6 +30,8 @@ struct Emission {
     var arguments: [String: String]
     /// A fix written for this node.
     var fix: String?
+    /// The same fix as edits, for `explain` and the fix tests; several are alternatives, the first recommended.
+    var fixes: [Fix] = []
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String = ""
 }

@@ -27,6 +27,8 @@ indirect enum ParameterType: Sendable {
     case list(ParameterType)
     /// A mapping with declared keys.
     case record([ParameterSpec])
+    /// A mapping from names of a domain to values of one type.
+    case map(NameDomain, ParameterType)
 
     /// For messages: "a list of mechanism names".
     var phrase: String {
@@ -38,6 +40,7 @@ indirect enum ParameterType: Sendable {
         case .name(let domain): return "a \(domain.noun) name"
         case .list(let item): return "a list of \(item.pluralPhrase)"
         case .record: return "a mapping"
+        case .map(let domain, _): return "a mapping from \(domain.noun) names"
         }
     }
 
@@ -49,14 +52,14 @@ indirect enum ParameterType: Sendable {
         case .version: return "versions"
         case .name(let domain): return "\(domain.noun) names"
         case .list: return "lists"
-        case .record: return "mappings"
+        case .record, .map: return "mappings"
         }
     }
 }
 
 /// The names a `.name` parameter may take, from the loaded taxonomy or a fixed list.
 enum NameDomain: Sendable {
-    case dataKind, category, mechanism, threat, actionKind, platform
+    case dataKind, category, mechanism, threat, actionKind, platform, profile
     case fixed(noun: String, [String])
 
     var noun: String {
@@ -67,11 +70,12 @@ enum NameDomain: Sendable {
         case .threat: return "threat"
         case .actionKind: return "action kind"
         case .platform: return "platform"
+        case .profile: return "profile"
         case .fixed(let noun, _): return noun
         }
     }
 
-    func names(in taxonomy: Taxonomy) -> [String] {
+    func names(in taxonomy: Taxonomy, profiles: [String]) -> [String] {
         switch self {
         case .dataKind: return taxonomy.dataKindNames
         case .category: return taxonomy.categories
@@ -79,6 +83,7 @@ enum NameDomain: Sendable {
         case .threat: return taxonomy.threats.map(\.id) + taxonomy.threatGroups.keys.sorted()
         case .actionKind: return taxonomy.actionKinds.map(\.id)
         case .platform: return Platform.allCases.map(\.rawValue)
+        case .profile: return profiles
         case .fixed(_, let names): return names
         }
     }
@@ -93,6 +98,8 @@ enum NameDomain: Sendable {
 /// missing required ones, wrong types and unknown names are reported where they stand.
 struct ParameterValidator {
     let taxonomy: Taxonomy
+    /// The profiles read so far (shipped and the pack's), for parameters that name one.
+    let profiles: [String]
     let decoder: NodeDecoder
 
     /// Reports every problem of `node` (nil: the rule gives no parameters).
@@ -131,7 +138,7 @@ struct ParameterValidator {
             }
         case .name(let domain):
             guard let text = decoder.string(node, path: path, what: what) else { return }
-            let names = domain.names(in: taxonomy)
+            let names = domain.names(in: taxonomy, profiles: profiles)
             if !names.contains(text) {
                 let hint = NearestName.hint(for: text, among: names)
                 let known = hint.isEmpty ? "; known: \(names.joined(separator: ", "))" : hint
@@ -143,6 +150,13 @@ struct ParameterValidator {
             }
         case .record(let specs):
             record(node, specs, path: path, what: what)
+        case .map(let domain, let valueType):
+            let names = domain.names(in: taxonomy, profiles: profiles)
+            guard let pairs = decoder.mapping(node, path: path, what: what, known: names)?.pairs else { return }
+            for pair in pairs {
+                guard let key = pair.key.scalar?.value, names.contains(key) else { continue }
+                check(pair.value, valueType, path: NodeDecoder.join(path, key), what: "`\(key)`")
+            }
         }
     }
 }

@@ -150,7 +150,7 @@ public enum ConfigLoader {
             affected: WordList(entries: affected.map { phrase, _ in
                 LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
             }),
-            acronyms: Set(acronyms), file: file)
+            acronyms: Set(acronyms), neutralNotice: nil, file: file)
     }
 }
 

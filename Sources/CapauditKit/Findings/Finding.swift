@@ -3,6 +3,8 @@ import YAML
 /// One problem capaudit reports: the model every reporter reads.
 public struct Finding: Sendable {
     public var ruleID: String
+    /// The named case of the rule (`no-reason`, `range`), nil for its main case.
+    public var caseName: String?
     public var slug: String
     public var severity: Severity
     public var message: String

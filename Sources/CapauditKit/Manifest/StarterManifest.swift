@@ -81,9 +81,10 @@ public enum StarterManifest {
         lines += ["", "capture:"]
         if ios {
             lines += [
-                "  # iOS: UITraitCollection.sceneCaptureState says when the screen is recorded, mirrored or",
-                "  # shared, and drives every iOS `redact-on-capture` below.",
-                "  detect: [scene-capture-state]",
+                "  # iOS: UITraitCollection.sceneCaptureState (iOS 17) says when the screen is recorded,",
+                "  # mirrored or shared, and drives every iOS `redact-on-capture` below; UIScreen.isCaptured",
+                "  # (screen-captured-flag) gives the same signal on the iOS 16 devices the app supports.",
+                "  detect: [scene-capture-state, screen-captured-flag]",
                 "  # iOS: a cover view installed in sceneDidEnterBackground keeps every screen out of the",
                 "  # app switcher snapshot.",
                 "  protect:",

@@ -139,13 +139,12 @@ public struct PolicyLoader {
                 continue
             }
             taxonomy.add(DataKind(
-                id: id, category: category, title: kind["title"]?.scalar?.value ?? id,
-                hints: kind["hints"].map { decoder.stringList($0, path: "\(path).hints", what: "`hints`").map { $0.0.lowercased() } } ?? [],
+                id: id, category: category, title: kind["title"]?.scalar?.value ?? id, hints: hints(kind["hints"], path: "\(path).hints", decoder),
                 aliases: kind["aliases"].map { decoder.stringList($0, path: "\(path).aliases", what: "`aliases`").map(\.0) } ?? []))
         }
         for (index, item) in (fields["action-kinds"].flatMap { decoder.list($0, path: "action-kinds", what: "`action-kinds`") } ?? []).enumerated() {
             let path = "action-kinds[\(index)]"
-            guard let kind = decoder.mapping(item, path: path, what: "an action kind", known: ["id", "risk", "title"], required: ["id", "risk"]),
+            guard let kind = decoder.mapping(item, path: path, what: "an action kind", known: ["id", "risk", "title", "hints"], required: ["id", "risk"]),
                 let id = kind["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let riskNode = kind["risk"], let risk = decoder.oneOf(riskNode, Risk.allCases.map(\.rawValue), path: "\(path).risk", what: "`risk`").flatMap(Risk.init)
             else { continue }
@@ -153,26 +152,63 @@ public struct PolicyLoader {
                 decoder.report(.duplicate, "action kind `\(id)` is already defined", at: item, path: path)
                 continue
             }
-            taxonomy.add(ActionKind(id: id, risk: risk))
+            taxonomy.add(ActionKind(id: id, risk: risk, hints: hints(kind["hints"], path: "\(path).hints", decoder)))
         }
         for (index, item) in (fields["mechanisms"].flatMap { decoder.list($0, path: "mechanisms", what: "`mechanisms`") } ?? []).enumerated() {
             let path = "mechanisms[\(index)]"
-            guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: ["id", "platform", "role", "covers", "min-version", "caveat", "description"], required: ["id", "platform", "role"]),
+            let known = ["id", "platform", "role", "fragile", "covers", "min-version", "caveat", "description", "how"]
+            guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: known, required: ["id", "platform", "role"]),
                 let id = mechanism["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let platform = mechanism["platform"].flatMap({ decoder.oneOf($0, Platform.allCases.map(\.rawValue), path: "\(path).platform", what: "`platform`") }).flatMap(Platform.init),
-                let role = mechanism["role"].flatMap({ decoder.oneOf($0, ["protect", "detect"], path: "\(path).role", what: "`role`") }).flatMap(Mechanism.Role.init)
+                let role = mechanism["role"].flatMap({ decoder.oneOf($0, Mechanism.Role.allCases.map(\.rawValue), path: "\(path).role", what: "`role`") }).flatMap(Mechanism.Role.init)
             else { continue }
             guard taxonomy.mechanism(id, on: platform) == nil else {
                 decoder.report(.duplicate, "mechanism `\(id)` is already defined for \(platform.rawValue)", at: item, path: path)
                 continue
             }
+            var how: [String: String] = [:]
+            if let howNode = mechanism["how"], let fields = decoder.mapping(howNode, path: "\(path).how", what: "`how`", known: platform.toolkits) {
+                for (toolkit, node) in zip(fields.names, fields.pairs.map(\.value)) where platform.toolkits.contains(toolkit) {
+                    how[toolkit] = decoder.string(node, path: "\(path).how.\(toolkit)", what: "`\(toolkit)`", nonEmpty: true)
+                }
+            }
+            let covers = mechanism["covers"].map { threats($0, path: "\(path).covers", decoder) } ?? ThreatSet()
+            if role != .protect, !covers.isEmpty, let coversNode = mechanism["covers"] {
+                decoder.report("a \(role.rawValue) mechanism covers no threat; list `covers` only for a protect mechanism", at: coversNode, path: "\(path).covers")
+            }
             taxonomy.mechanisms.append(Mechanism(
-                id: id, platform: platform, role: role,
-                covers: mechanism["covers"].map { threats($0, path: "\(path).covers", decoder) } ?? ThreatSet(),
-                minVersion: mechanism["min-version"].flatMap { decoder.integer($0, path: "\(path).min-version", what: "`min-version`") },
-                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "",
+                id: id, platform: platform, role: role, covers: covers,
+                minVersion: mechanism["min-version"].flatMap { minimumVersion($0, platform: platform, path: "\(path).min-version", decoder) },
+                isFragile: mechanism["fragile"].flatMap { decoder.bool($0, path: "\(path).fragile", what: "`fragile`") } ?? false,
+                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "", how: how,
                 caveatClause: Phrases.clause(mechanism["caveat"]?.scalar?.value ?? "")))
         }
+    }
+
+    /// Hint phrases, each split into the words an id or label is split into.
+    private func hints(_ node: YAMLNode?, path: String, _ decoder: NodeDecoder) -> [[String]] {
+        guard let node else { return [] }
+        return decoder.stringList(node, path: path, what: "`hints`").compactMap { text, item in
+            let words = IdentifierWords.split(text)
+            guard !words.isEmpty, words.count <= IdentifierWords.maxPhraseWords else {
+                decoder.report("a hint is one to \(IdentifierWords.maxPhraseWords) words, got \"\(text)\"", at: item, path: path)
+                return nil
+            }
+            return words
+        }
+    }
+
+    /// An API level on Android (`35`), a "MAJOR.MINOR" string on iOS (`"17.0"`).
+    private func minimumVersion(_ node: YAMLNode, platform: Platform, path: String, _ decoder: NodeDecoder) -> OSVersion? {
+        if platform == .android {
+            return decoder.integer(node, path: path, what: "`min-version` (an API level)").map(OSVersion.init(apiLevel:))
+        }
+        guard let text = decoder.string(node, path: path, what: "`min-version` (an iOS version such as \"17.0\")") else { return nil }
+        guard let version = OSVersion(text) else {
+            decoder.report("`min-version` must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: node, path: path)
+            return nil
+        }
+        return version
     }
 
     /// A list of threat names and group names.
@@ -234,7 +270,7 @@ public struct PolicyLoader {
     }
 
     static func lexicon(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> Lexicon? {
-        let known = ["language", "name"] + Lexicon.listNames + ["affected-words", "acronyms"]
+        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
             let languageNode = fields["language"],
             let language = decoder.string(languageNode, path: "language", what: "`language`", nonEmpty: true)?.lowercased()
@@ -256,6 +292,7 @@ public struct PolicyLoader {
                 LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
             }),
             acronyms: Set(fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? []),
+            neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
             file: source.displayPath)
         return lexicon
     }
@@ -346,7 +383,7 @@ public struct PolicyLoader {
         }
         let documentation = source.isShipped ? RuleDocumentationSource(bytes: source.bytes) : RuleDocumentationSource(parsed: RuleDocumentation(root))
         let before = decoder.problemCount
-        ParameterValidator(taxonomy: taxonomy, decoder: decoder)
+        ParameterValidator(taxonomy: taxonomy, profiles: rawProfiles.keys.sorted(), decoder: decoder)
             .validate(fields["parameters"], against: checkType.parameters, path: "parameters", rulePosition: root.start, check: checkName)
         if decoder.problemCount == before {
             checks[id] = checkType.init(parameters: CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start))

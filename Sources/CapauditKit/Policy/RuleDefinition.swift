@@ -33,6 +33,7 @@ public struct RuleDefinition: Sendable {
     public var rationale: String { documentation.value.rationale }
     public var fix: String { documentation.value.fix }
     public var failingExample: String { documentation.value.failingExample }
+    public var failingMarkers: [ExampleMarker] { documentation.value.failingMarkers }
     public var passingExample: String { documentation.value.passingExample }
 
     public func message(case name: String?) -> String {

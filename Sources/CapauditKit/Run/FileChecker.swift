@@ -145,7 +145,7 @@ public struct FileChecker: Sendable {
             }
             return finding(rule: rule, message: problem.message, file: file, document: index, at: problem.position, path: problem.path)
         }
-        guard let manifest = decoded.manifest, let profileName = manifest.app.profile ?? configuration.defaultProfile,
+        guard let manifest = decoded.manifestForPolicy, let profileName = manifest.app.profile ?? configuration.defaultProfile,
             let profile = policy.profiles[profileName]
         else { return findings }
         let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source)
@@ -154,11 +154,13 @@ public struct FileChecker: Sendable {
                 guard let severity = configuration.settings.severity(of: rule, caseName: emission.caseName, profile: profile, matrix: emission.severity) else { continue }
                 var arguments = emission.arguments
                 arguments["rule"] = rule.id
-                findings.append(Finding(
+                var finding = Finding(
                     ruleID: rule.id, slug: rule.slug, severity: severity, message: MessageTemplate.render(rule.message(case: emission.caseName), arguments), file: file.path,
                     documentIndex: index, start: emission.location.position, end: emission.end, path: emission.location.path,
                     platform: emission.platform, missingThreats: emission.missing, fix: emission.fix, detail: emission.detail,
-                    fingerprintFile: configuration.fingerprintPath(file.path)))
+                    fingerprintFile: configuration.fingerprintPath(file.path))
+                finding.caseName = emission.caseName
+                findings.append(finding)
             }
         }
         if configuration.keepManifests { manifests.append(CheckedManifest(documentIndex: index, manifest: manifest, profile: profile)) }
@@ -171,9 +173,11 @@ public struct FileChecker: Sendable {
         guard let id = parts.first, let rule = policy.rule(id),
             let severity = configuration.settings.severity(of: rule, caseName: parts.dropFirst().first, profile: nil, matrix: nil)
         else { return nil }
-        return Finding(
+        var finding = Finding(
             ruleID: id, slug: rule.slug, severity: severity, message: message, file: file.path, documentIndex: 0, start: position, path: "",
             fix: fix, detail: detail, fingerprintFile: configuration.fingerprintPath(file.path))
+        finding.caseName = parts.dropFirst().first
+        return finding
     }
 
     private func isSelected(_ finding: Finding) -> Bool { isSelected(finding.ruleID) }

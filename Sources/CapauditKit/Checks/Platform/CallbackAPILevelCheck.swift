@@ -47,6 +47,7 @@ struct CallbackAPILevelCheck: Check {
             guard let use = context.uses(of: callback.mechanism, on: .android).first else { continue }
             if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { continue }
             let fallbackAdvice = callback.fallback.map { "add `\($0)` to `capture.detect` for devices below API \(callback.minSDK), or " } ?? ""
+            let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
             emissions.append(Emission(
                 caseName: callback.caseName, location: use.location, platform: .android,
                 arguments: [
@@ -54,6 +55,7 @@ struct CallbackAPILevelCheck: Check {
                     "fallback": callback.fallback ?? "",
                 ],
                 fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
+                fixes: edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)],
                 detail: callback.mechanism))
         }
         return emissions

@@ -2,13 +2,13 @@
 struct SoleMechanismCheck: Check {
     static let name = "sole-mechanism"
 
-    let platform: Platform?
-    let mechanism: String?
-
     static let parameters = [
         ParameterSpec("platform", .name(.platform), required: true),
         ParameterSpec("mechanism", .name(.mechanism), required: true),
     ]
+
+    let platform: Platform?
+    let mechanism: String?
 
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
@@ -19,9 +19,15 @@ struct SoleMechanismCheck: Check {
         guard let platform, let mechanism else { return [] }
         return context.coverage.compactMap { coverage in
             guard coverage.platform == platform, coverage.mechanisms.map(\.id) == [mechanism] else { return nil }
+            // What CAP001's smallest fix adds; when the kind needs nothing, the mechanism alone is harmless but says nothing.
+            let smallest = SmallestFix(coverage: coverage, context: context)
+            let fixes = coverage.missing.isEmpty ? [] : smallest.fixes(context)
             return Emission(
                 location: coverage.field.location, platform: platform, arguments: ["field": coverage.field.id, "mechanism": mechanism],
-                fix: "add a mechanism that covers the threats itself, such as `redact-on-capture` with `cover-on-background`, or mask the field")
+                fix: coverage.missing.isEmpty
+                    ? "add a mechanism that covers capture threats itself, such as `redact-on-capture` with `cover-on-background`, if the field is sensitive"
+                    : smallest.advice,
+                fixes: fixes)
         }
     }
 }
