@@ -6,6 +6,9 @@ public struct Manifest: Sendable {
     public var app: App
     public var capture: Capture
     public var screens: [Screen]
+    /// A screen, or an entry of one, had a mistake and was left out: what is said of "every
+    /// screen" or "every action" cannot be judged (a mistake must never invent a finding).
+    public var hasLeftOutScreens = false
     /// The node of the whole document, and of `app`, `capture` and `sdks`, for app-wide findings.
     public var documentPosition: SourcePosition
 }
@@ -198,6 +201,8 @@ public struct Screen: Sendable {
     public var fields: [Field]
     public var actions: [Action]
     public var notices: [Notice]
+    /// A field, action or notice had a mistake and was left out.
+    public var hasLeftOutEntries = false
     public var location: Location
 }
 

@@ -96,8 +96,11 @@ private final class DecodingRun {
         let screens = top["screens"].map { self.screens($0) } ?? []
         guard let app else { return nil }
         validateReferences(app: app, screens: screens)
-        guard top["screens"] != nil else { return nil }
-        return Manifest(app: app, capture: capture, screens: screens, documentPosition: root.start)
+        guard let screensNode = top["screens"] else { return nil }
+        let listed = screensNode.sequence?.count ?? 1
+        return Manifest(
+            app: app, capture: capture, screens: screens, hasLeftOutScreens: listed != screens.count || screens.contains(where: \.hasLeftOutEntries),
+            documentPosition: root.start)
     }
 
     // MARK: app
@@ -496,9 +499,10 @@ private final class DecodingRun {
         let actions = fields["actions"].map { self.actions($0, screenPath: path) } ?? []
         let notices = fields["notices"].map { self.notices($0, screenPath: path) } ?? []
         guard !ownProblems, let id, let window else { return nil }
+        let listed = ["fields", "actions", "notices"].reduce(0) { count, key in count + (fields[key].map { $0.sequence?.count ?? 1 } ?? 0) }
         return Screen(
             id: id, title: title, window: window, parent: parent, parentLocation: fields["parent"].map { location($0, "\(path).parent") }, protect: protect, optOut: optOut, fields: fieldList,
-            actions: actions, notices: notices, location: location(node, path))
+            actions: actions, notices: notices, hasLeftOutEntries: listed != fieldList.count + actions.count + notices.count, location: location(node, path))
     }
 
     /// Entries with ids unique in their list; the second of a pair is MAN003 and left out.

@@ -7,7 +7,7 @@ struct BlanketLockdownCheck: Check {
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
-        for screen in context.manifest.screens where !screen.protect.isEmpty {
+        for screen in context.manifest.screens where !screen.protect.isEmpty && !screen.hasLeftOutEntries {
             guard !screen.fields.contains(where: { context.isSensitive($0.kind) }) else { continue }
             emissions.append(Emission(
                 location: screen.location, arguments: ["screen": screen.id, "what": "screen `\(screen.id)` has a screen-level `protect` but no field that \(context.profile.id) requires protected"],
@@ -16,7 +16,7 @@ struct BlanketLockdownCheck: Check {
                 detail: "screen"))
         }
         let actions = context.manifest.screens.flatMap(\.actions)
-        if !actions.isEmpty, actions.allSatisfy({ $0.onCapture == .disable || $0.onCapture == .hide }),
+        if !context.manifest.hasLeftOutScreens, !actions.isEmpty, actions.allSatisfy({ $0.onCapture == .disable || $0.onCapture == .hide }),
             let unrequired = actions.first(where: { context.profile.actionRequirement(kind: $0.kind, risk: $0.risk) == nil })
         {
             emissions.append(Emission(
