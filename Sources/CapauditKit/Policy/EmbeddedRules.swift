@@ -1335,6 +1335,7 @@ title: Secret typed in a plain input
 check: field
 parameters:
   where: {category: [credential], input: [plain]}
+  set: {input: secure}
   fix: "set `input: secure` on `{field}` (the OS masks each character and never caches it)"
 severity: error
 points-at: field
@@ -1406,6 +1407,7 @@ title: Sensitive value typed where the keyboard learns it
 check: field
 parameters:
   where: {category: [credential, financial, identity, health], input: [plain], keyboard-cache: [true]}
+  set: {keyboard-cache: false}
   fix: "set `keyboard-cache: false` on `{field}` (autocorrect off, `textContentType`/`importantForAutofill` set), or make it `input: secure`"
 severity: info
 points-at: field
@@ -1771,6 +1773,10 @@ examples:
         android:
           min-sdk: 26
           target-sdk: 35
+    capture:
+      detect: [scene-capture-state]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
     screens:
       - ↓(no-reason)id: account-details
         title: Account details
@@ -2229,9 +2235,9 @@ examples:
       - id: transfer
         title: Send money
         fields:
-          - id: available
-            label: Available balance
-            kind: balance
+          - id: account-number
+            label: Account number
+            kind: account-number
             protect:
               android: [flag-secure]
         actions:
@@ -2264,9 +2270,9 @@ examples:
         protect:
           android: [flag-secure]
         fields:
-          - id: available
-            label: Available balance
-            kind: balance
+          - id: account-number
+            label: Account number
+            kind: account-number
         actions:
           - id: send-money
             label: Send money
@@ -2883,8 +2889,8 @@ examples:
     screens:
       - id: sign-in
         title: Sign in
-        protect: ↓[flag-secure
-        fields:
+        protect: [flag-secure
+        fields↓:
           - id: password
             label: Password
             kind: password

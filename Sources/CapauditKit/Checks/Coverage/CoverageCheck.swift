@@ -45,6 +45,9 @@ struct CoverageCheck: Check {
 /// named last, with its caveat, as the last resort. It never proposes what another rule flags.
 struct SmallestFix {
     let mechanisms: [Mechanism]
+    /// The fewest robust mechanisms that cover what robust mechanisms can of the gap (all of it
+    /// when `mechanisms` is not empty).
+    let robustPart: [Mechanism]
     /// Fragile mechanisms that would cover what nothing robust covers: named, never proposed.
     let lastResort: [Mechanism]
     let coverage: FieldCoverage
@@ -59,7 +62,9 @@ struct SmallestFix {
         }
         let robust = usable.filter { !$0.isFragile }
         let robustCover = robust.reduce(ThreatSet()) { $0.union($1.covers) }
-        mechanisms = robustCover.isSuperset(of: coverage.missing) ? Self.fewest(robust, covering: coverage.missing) : []
+        let coverable = coverage.missing.intersection(robustCover)
+        robustPart = coverable.isEmpty ? [] : Self.fewest(robust, covering: coverable)
+        mechanisms = robustCover.isSuperset(of: coverage.missing) ? robustPart : []
         let uncovered = coverage.missing.subtracting(robustCover)
         lastResort = usable.filter { $0.isFragile && !$0.covers.intersection(uncovered).isEmpty }
         toolkit = context.manifest.app.toolkit(on: coverage.platform)

@@ -16,7 +16,7 @@ struct OptOutCheck: Check {
                 return Emission(
                     caseName: "no-reason", location: screen.location, arguments: ["screen": screen.id, "exempts": "", "reason": ""],
                     fix: "say why under `opt-out: {reason: \"...\"}` (for example, consent recorded before a clinician views the screen), or remove `opt-out` and protect the screen",
-                    fixes: protection(instead: screen, context).map { [$0] } ?? [])
+                            fixes: protection(instead: screen, context).map { [$0] } ?? [])
             }
             let exempted = context.coverage.filter { $0.screen.id == screen.id && !$0.missing.isEmpty }.map { coverage in
                 "`\(coverage.field.id)` on \(coverage.platform.displayName) (\(Phrases.list(context.taxonomy.names(of: coverage.missing))))"
@@ -28,15 +28,18 @@ struct OptOutCheck: Check {
         }
     }
 
-    /// The opt-out removed and the screen protected: the smallest fix of each gap it exempts,
-    /// at screen level. Nil when a gap has no mechanism to close it (the opt-out is then the honest choice).
+    /// The opt-out removed and the screen protected: the smallest fix of each gap it exempts, at
+    /// screen level, or the field masked where no robust mechanism closes the gap.
     func protection(instead screen: Screen, _ context: EvaluationContext) -> Fix? {
         let planner = FixPlanner(context: context)
         var edits = [ManifestEdit(path: screen.location.path, key: "opt-out", change: .remove)]
         var protect = screen.protect
         for coverage in context.coverage where coverage.screen.location == screen.location && !coverage.missing.isEmpty {
             let smallest = SmallestFix(coverage: coverage, context: context)
-            guard !smallest.mechanisms.isEmpty else { return nil }
+            guard !smallest.mechanisms.isEmpty else {
+                edits += smallest.maskedEdits
+                continue
+            }
             let names = smallest.mechanisms.map(\.id).filter { name in !protect.contains { $0.name == name && $0.applies(on: coverage.platform) } }
             guard !names.isEmpty else { continue }
             edits += planner.adding(names, on: coverage.platform, to: protect, at: screen.location.path, screen: screen)

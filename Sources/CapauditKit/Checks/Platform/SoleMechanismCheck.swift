@@ -19,9 +19,14 @@ struct SoleMechanismCheck: Check {
         guard let platform, let mechanism else { return [] }
         return context.coverage.compactMap { coverage in
             guard coverage.platform == platform, coverage.mechanisms.map(\.id) == [mechanism] else { return nil }
-            // What CAP001's smallest fix adds; when the kind needs nothing, the mechanism alone is harmless but says nothing.
+            // The robust mechanisms CAP001 would add for what they can cover; when the kind needs
+            // nothing, the mechanism alone is harmless but says nothing, and no edit is proposed.
             let smallest = SmallestFix(coverage: coverage, context: context)
-            let fixes = coverage.missing.isEmpty ? [] : smallest.fixes(context)
+            let names = smallest.robustPart.map(\.id)
+            let field = coverage.field
+            let fixes = names.isEmpty ? [] : [Fix(
+                "add \(Phrases.code(names)) to the field on \(platform.displayName)",
+                FixPlanner(context: context).adding(names, on: platform, to: field.protect, at: field.location.path, screen: coverage.screen))]
             return Emission(
                 location: coverage.field.location, platform: platform, arguments: ["field": coverage.field.id, "mechanism": mechanism],
                 fix: coverage.missing.isEmpty
