@@ -51,9 +51,10 @@ struct LexiconCheck: Check {
             return (Phrases.list(parts), fixes)
         }
         if !entry.suggestion.isEmpty {
-            let replaced = EvaluationContext.replacing(value, from: start, to: end, with: entry.suggestion)
-            fixes.append(Fix("say \"\(entry.suggestion)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
-            parts.append("say \"\(entry.suggestion)\" instead")
+            let synonym = Self.matchingCase(entry.suggestion, of: EvaluationContext.slice(value, from: start, to: end))
+            let replaced = EvaluationContext.replacing(value, from: start, to: end, with: synonym)
+            fixes.append(Fix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
+            parts.append("say \"\(synonym)\" instead")
         }
         if let notice = context.neutralNotice(text, lexicon) {
             fixes.append(notice)
@@ -61,5 +62,11 @@ struct LexiconCheck: Check {
         }
         if parts.isEmpty { parts.append("say calmly what is happening and what the app does, without naming who might be watching") }
         return (parts.joined(separator: ", or "), fixes)
+    }
+
+    /// The synonym capitalised like the words it replaces ("Warning:" becomes "Note:").
+    static func matchingCase(_ synonym: String, of words: String) -> String {
+        guard let first = words.first, first.isUppercase, let initial = synonym.first, initial.isLowercase else { return synonym }
+        return initial.uppercased() + synonym.dropFirst()
     }
 }
