@@ -115,9 +115,10 @@ public struct FileChecker: Sendable {
             }
             let comments = SuppressionCommentFinder.find(in: source, documents: stream.documents)
             if !comments.isEmpty {
-                let suppressor = InlineSuppressor(policy: policy, forbidden: configuration.unsuppressible) { rule, message, position, detail, fix in
+                var suppressor = InlineSuppressor(policy: policy, forbidden: configuration.unsuppressible) { rule, message, position, detail, fix in
                     suppressionFinding(rule: rule, message: message, file: file, at: position, detail: detail, fix: fix)
                 }
+                suppressor.preview = configuration.settings.preview
                 findings += suppressor.apply(comments, to: &findings).compactMap { $0 }
             }
         }

@@ -7,6 +7,9 @@ struct InlineSuppressor {
     let policy: Policy
     /// Rules the config forbids silencing inline.
     let forbidden: Set<String>
+    /// The run opted in to preview rules; without it a suppression of a preview rule is not unused
+    /// (the rule did not run), so that it can stay in place across runs with and without the opt-in.
+    var preview = false
     let makeFinding: (_ rule: String, _ message: String, _ position: SourcePosition, _ detail: String, _ fix: String?) -> Finding?
 
     func apply(_ comments: [SuppressionComment], to findings: inout [Finding]) -> [Finding?] {
@@ -52,7 +55,7 @@ struct InlineSuppressor {
                         matched += 1
                     }
                 }
-                if matched == 0 {
+                if matched == 0, rule.status != .preview || preview {
                     let scope = comment.wholeFile ? "in this file" : "on line \(comment.targetLine)"
                     reports.append(makeFinding(
                         "SUP002", "unused suppression: no \(rule.id) finding \(scope)", comment.position, "\(comment.text)|\(rule.id)",
