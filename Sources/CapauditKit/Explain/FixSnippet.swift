@@ -33,9 +33,13 @@ struct FixSnippetWriter {
         return emission?.fixes ?? []
     }
 
+    /// One snippet per node a fix changes, each a YAML document of its own: the first captioned
+    /// with what the fix does, the others with where they go.
     func snippets(for finding: Finding) -> [FixSnippet] {
-        fixes(for: finding).filter { !$0.edits.isEmpty }.map { fix in
-            FixSnippet(caption: fix.summary + ":", yaml: Self.yaml(fix.edits))
+        fixes(for: finding).filter { !$0.edits.isEmpty }.flatMap { fix in
+            Self.blocks(fix.edits).enumerated().map { index, block in
+                FixSnippet(caption: index == 0 ? fix.summary + ":" : "together with, in `\(block.path.isEmpty ? "the document" : block.path)`:", yaml: block.yaml)
+            }
         }
     }
 
@@ -44,6 +48,10 @@ struct FixSnippetWriter {
     /// The edits as YAML, one block per node they change, each written where it stands: a
     /// list entry by its id (`- id: pan`), a mapping by its keys (`capture:`).
     static func yaml(_ edits: [ManifestEdit]) -> String {
+        blocks(edits).map(\.yaml).joined(separator: "\n")
+    }
+
+    static func blocks(_ edits: [ManifestEdit]) -> [(path: String, yaml: String)] {
         // A later `set` of the same key holds the earlier ones (a protect list growing).
         let kept = edits.enumerated().filter { index, edit in
             guard case .set = edit.change else { return true }
@@ -51,7 +59,7 @@ struct FixSnippetWriter {
         }.map(\.element)
         var paths: [String] = []
         for edit in kept where !paths.contains(edit.path) { paths.append(edit.path) }
-        return paths.map { path in block(path, kept.filter { $0.path == path }) }.joined(separator: "\n")
+        return paths.map { path in (path, block(path, kept.filter { $0.path == path })) }
     }
 
     private static func block(_ path: String, _ edits: [ManifestEdit]) -> String {

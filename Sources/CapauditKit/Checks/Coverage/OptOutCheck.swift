@@ -24,7 +24,8 @@ struct OptOutCheck: Check {
             let exempts = exempted.isEmpty ? "nothing at present" : Phrases.list(exempted)
             return Emission(
                 caseName: "with-reason", location: screen.location,
-                arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""])
+                arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""],
+                fixes: exempted.isEmpty ? [] : protection(instead: screen, context).map { [$0] } ?? [])
         }
     }
 
