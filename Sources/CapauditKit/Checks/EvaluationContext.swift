@@ -16,6 +16,9 @@ final class EvaluationContext {
 
     var taxonomy: Taxonomy { policy.taxonomy }
 
+    /// What fixes need to know of the other rules, gathered on first use.
+    lazy var ruleFacts = FixPlanner.RuleFacts(policy)
+
     // MARK: Mechanisms
 
     /// Every mechanism use of the manifest with the list it stands in.

@@ -5,6 +5,39 @@
 struct FixPlanner {
     let context: EvaluationContext
 
+    /// What the rules say drives, needs and shows what, read from their checks once per document.
+    struct RuleFacts {
+        /// Detectors that drive a protect mechanism on a platform (IOS004, AND006).
+        var drivers: [String: [String]] = [:]
+        /// Permissions a mechanism needs (AND001).
+        var permissions: [String: [String]] = [:]
+        /// Mechanisms the person sees act (CAP005).
+        var visibleMechanisms: Set<String> = []
+        /// The capture-signal rule (CAP012), if the policy has one.
+        var signals: CaptureSignalCheck?
+
+        init(_ policy: Policy) {
+            for (_, check) in policy.checks {
+                switch check {
+                case let required as DetectorRequiredCheck:
+                    if let platform = required.platform, let mechanism = required.mechanism {
+                        drivers["\(platform.rawValue)/\(mechanism)", default: []] += required.detectors
+                    }
+                case let pairs as PermissionForMechanismCheck:
+                    for pair in pairs.pairs { permissions[pair.mechanism, default: []].append(pair.permission) }
+                case let silent as SilentCaptureResponseCheck:
+                    visibleMechanisms.formUnion(silent.visibleMechanisms)
+                case let capture as CaptureSignalCheck:
+                    signals = signals ?? capture
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    var facts: RuleFacts { context.ruleFacts }
+
     var taxonomy: Taxonomy { context.taxonomy }
     var manifest: Manifest { context.manifest }
 
@@ -48,8 +81,7 @@ struct FixPlanner {
     /// `capture.detect` entries the mechanism needs (IOS004, AND006), chosen to cover the app's
     /// whole OS range: the first listed detector that works from the app's minimum version.
     func detectors(driving mechanism: String, on platform: Platform) -> [ManifestEdit] {
-        let drivers = context.policy.checks.compactMap { $0.check as? DetectorRequiredCheck }
-            .filter { $0.platform == platform && $0.mechanism == mechanism }.flatMap(\.detectors)
+        let drivers = facts.drivers["\(platform.rawValue)/\(mechanism)"] ?? []
         guard !drivers.isEmpty else { return [] }
         return detectorsCoveringRange(drivers, on: platform)
     }
@@ -78,14 +110,13 @@ struct FixPlanner {
     /// The Android permission a mechanism needs (AND001), when it is not declared yet.
     func permissions(for mechanism: String, on platform: Platform) -> [ManifestEdit] {
         guard platform == .android, let android = manifest.app.android else { return [] }
-        let needed = context.policy.checks.compactMap { $0.check as? PermissionForMechanismCheck }
-            .flatMap(\.pairs).filter { $0.mechanism == mechanism }.map(\.permission)
+        let needed = facts.permissions[mechanism] ?? []
         return needed.filter { android.permission($0) == nil }.map { .append(.name($0), to: "permissions", at: "app.platforms.android") }
     }
 
     /// Whether the person sees the screen change when the mechanism acts (CAP005's parameters).
     func visiblyChanges(_ mechanism: String) -> Bool {
-        context.policy.checks.compactMap { $0.check as? SilentCaptureResponseCheck }.contains { $0.visibleMechanisms.contains(mechanism) }
+        facts.visibleMechanisms.contains(mechanism)
     }
 
     /// A calm capture notice on the screen, when neither the app nor the screen has one (CAP005).
@@ -108,7 +139,7 @@ struct FixPlanner {
         if action.onCapture.strength < minimum.strength {
             edits.append(.set("on-capture", to: .name(minimum.rawValue), at: action.location.path))
         }
-        let signals = context.policy.checks.compactMap { $0.check as? CaptureSignalCheck }.first
+        let signals = facts.signals
         for platform in manifest.app.platforms {
             guard let signals, signals.leavesRangeUncovered(signals.captureDetectors, on: platform, context) else { continue }
             if platform == .android {
