@@ -4,9 +4,8 @@ import TestSupport
 import Testing
 import YAML
 
-/// One manifest of Tests/Fixtures/InvalidManifests and the finding `expected.yml` gives it.
-struct InvalidManifest: Sendable, CustomTestStringConvertible {
-    var file: String
+/// One finding that a manifest of Tests/Fixtures/InvalidManifests must give.
+struct ExpectedFinding: Sendable, CustomStringConvertible {
     var rule: String
     var line: Int
     var column: Int
@@ -14,6 +13,25 @@ struct InvalidManifest: Sendable, CustomTestStringConvertible {
     var names: String
     var expects: String
     var suggests: String?
+
+    var description: String { "\(rule)@\(line):\(column)" }
+
+    init(_ entry: YAMLNode) {
+        func text(_ key: String) -> String? { entry[key]?.scalar?.value }
+        rule = text("rule") ?? ""
+        line = text("line").flatMap { Int($0) } ?? 0
+        column = text("column").flatMap { Int($0) } ?? 0
+        names = text("names") ?? ""
+        expects = text("expects") ?? ""
+        suggests = text("suggests")
+    }
+}
+
+/// One manifest of Tests/Fixtures/InvalidManifests and the findings `expected.yml` gives it: one
+/// (the entry itself), or every finding of a cascade (its `findings` list).
+struct InvalidManifest: Sendable, CustomTestStringConvertible {
+    var file: String
+    var findings: [ExpectedFinding]
 
     var testDescription: String { file }
 
@@ -26,12 +44,8 @@ struct InvalidManifest: Sendable, CustomTestStringConvertible {
         let bytes = try readBytes(folder.appendingPathComponent("expected.yml"))
         guard let pairs = try YAMLLoader.load(bytes).documents.first?.mapping else { return [] }
         return pairs.map { pair in
-            let entry = pair.value
-            func text(_ key: String) -> String? { entry[key]?.scalar?.value }
-            return InvalidManifest(
-                file: pair.key.scalar?.value ?? "", rule: text("rule") ?? "", line: text("line").flatMap { Int($0) } ?? 0,
-                column: text("column").flatMap { Int($0) } ?? 0, names: text("names") ?? "", expects: text("expects") ?? "",
-                suggests: text("suggests"))
+            let findings = pair.value["findings"]?.sequence.map { $0.map(ExpectedFinding.init) } ?? [ExpectedFinding(pair.value)]
+            return InvalidManifest(file: pair.key.scalar?.value ?? "", findings: findings)
         }
     }
 }
@@ -48,21 +62,23 @@ struct InvalidManifest: Sendable, CustomTestStringConvertible {
     }
 
     @Test(arguments: InvalidManifest.all)
-    func givesExactlyTheExpectedFinding(_ expected: InvalidManifest) throws {
+    func givesExactlyTheExpectedFindings(_ expected: InvalidManifest) throws {
         let text = try readText(InvalidManifest.folder.appendingPathComponent(expected.file))
         let result = Manifests.check(text, path: expected.file)
-        try #require(result.findings.count == 1, "\(result.findings.map { "\($0.ruleID)@\($0.start.line):\($0.start.column) \($0.message)" })")
-        let finding = result.findings[0]
-        #expect(finding.ruleID == expected.rule)
-        #expect(finding.start.line == expected.line)
-        #expect(finding.start.column == expected.column)
-        #expect(finding.message.contains(expected.names), "the message names the key: \(finding.message)")
-        #expect(finding.message.contains(expected.expects), "the message says what was expected: \(finding.message)")
-        if let suggestion = expected.suggests {
-            #expect(finding.message.contains(suggestion), "the message suggests a fix: \(finding.message)")
-        }
-        for word in Self.swiftWords {
-            #expect(!finding.message.contains(word), "the message shows Swift's `\(word)`: \(finding.message)")
+        let found = result.findings.sorted(by: Finding.reportOrder)
+        try #require(found.count == expected.findings.count, "\(found.map { "\($0.ruleID)@\($0.start.line):\($0.start.column) \($0.message)" })")
+        for (finding, wanted) in zip(found, expected.findings) {
+            #expect(finding.ruleID == wanted.rule, "\(wanted)")
+            #expect(finding.start.line == wanted.line, "\(wanted)")
+            #expect(finding.start.column == wanted.column, "\(wanted)")
+            #expect(finding.message.contains(wanted.names), "the message names the key: \(finding.message)")
+            #expect(finding.message.contains(wanted.expects), "the message says what was expected: \(finding.message)")
+            if let suggestion = wanted.suggests {
+                #expect(finding.message.contains(suggestion), "the message suggests a fix: \(finding.message)")
+            }
+            for word in Self.swiftWords {
+                #expect(!finding.message.contains(word), "the message shows Swift's `\(word)`: \(finding.message)")
+            }
         }
     }
 }

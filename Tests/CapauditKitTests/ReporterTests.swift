@@ -293,10 +293,10 @@ import FoundationXML
             Manifests.check(Self.travel, path: "app/capture.yml"), Manifests.check(bank, path: "Examples/bank/flawed.yml"),
         ])
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.starts(with: ["## capaudit", "", "Found 15 findings in 2 manifests.", "", "| Errors | Warnings | Info | Manifests |", "|---:|---:|---:|---:|", "| 7 | 8 | 0 | 2 |"]))
+        #expect(lines.starts(with: ["## capaudit", "", "Found 17 findings in 2 manifests.", "", "| Errors | Warnings | Info | Manifests |", "|---:|---:|---:|---:|", "| 9 | 8 | 0 | 2 |"]))
         #expect(lines.contains("1 suppressed finding is not shown."))
-        // 13 findings fold; 2 do not.
-        #expect(lines.contains("<summary><code>Examples/bank/flawed.yml</code>: 13 findings</summary>"))
+        // 15 findings fold; 2 do not.
+        #expect(lines.contains("<summary><code>Examples/bank/flawed.yml</code>: 15 findings</summary>"))
         #expect(lines.contains("### <code>app/capture.yml</code>"))
         #expect(lines.contains { $0.hasPrefix("| 11:57 | warning | WRD003 <code>exclamation</code> | exclamation mark") })
     }

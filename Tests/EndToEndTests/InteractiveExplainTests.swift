@@ -34,7 +34,7 @@ import Testing
         let before = terminal.settings
 
         try #require(Self.firstScreenShown(terminal), "no first screen:\n\(terminal.screen.lines.joined(separator: "\n"))")
-        #expect(terminal.screen.lines[0].hasPrefix(" capaudit explain  [Rules \(Self.ruleCount)]  Findings 13"))
+        #expect(terminal.screen.lines[0].hasPrefix(" capaudit explain  [Rules \(Self.ruleCount)]  Findings 15"))
         #expect(terminal.screen.lines[1].hasPrefix(" AND001  capture-permission"))
         #expect(terminal.screen.onAlternateScreen)
         #expect(!terminal.screen.cursorVisible)
@@ -45,7 +45,7 @@ import Testing
         terminal.send("/")
         #expect(terminal.wait { $0.lines[23].hasPrefix(" /_") })
         terminal.send("cap0")
-        #expect(terminal.wait { $0.lines[0].hasSuffix("filter: cap0 (11)") })
+        #expect(terminal.wait { $0.lines[0].hasSuffix("filter: cap0 (14)") })
         #expect(terminal.screen.lines[1...8].allSatisfy { $0.hasPrefix(" CAP0") })
 
         terminal.send("\r")
@@ -85,9 +85,9 @@ import Testing
         let before = terminal.settings
         try #require(Self.firstScreenShown(terminal))
         terminal.send("\t")
-        #expect(terminal.wait { $0.lines[0].contains("[Findings 13]") })
-        #expect(terminal.screen.lines[1].hasPrefix(" WRD006 warning  flawed.yml:23:12  capture notice shown as an `alert`"))
-        #expect(terminal.screen.lines[10] == " flawed.yml:23:12: warning WRD006 blocking-alert")
+        #expect(terminal.wait { $0.lines[0].contains("[Findings 15]") })
+        #expect(terminal.screen.lines[1].hasPrefix(" IOS004 error    flawed.yml:19:12  `scene-capture-state` is the only capture det"))
+        #expect(terminal.screen.lines[10] == " flawed.yml:19:12: error IOS004 capture-state-missing")
         terminal.send("\u{1B}")
         #expect(terminal.waitForExit() == 0)
         #expect(Self.ending(terminal).hasSuffix(Self.leaveSequence))

@@ -12,9 +12,13 @@ public enum Manifests {
         }
     }()
 
-    /// Checks manifest text as if it were the file `path`, through the run's stages.
-    public static func check(_ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil) -> FileOutcome {
-        AuditRun(session: Session(policy: policy, defaultProfile: profile)).outcome(of: InputFile(path: path, named: true, content: Array(text.utf8)))
+    /// Checks manifest text as if it were the file `path`, through the run's stages; `preview`
+    /// runs preview rules too.
+    public static func check(
+        _ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil, preview: Bool = false
+    ) -> FileOutcome {
+        AuditRun(session: Session(policy: policy, defaultProfile: profile, preview: preview))
+            .outcome(of: InputFile(path: path, named: true, content: Array(text.utf8)))
     }
 
     /// "RULE@line:col" for each finding, in report order.

@@ -5,8 +5,14 @@ import YAML
 protocol Check: Sendable {
     /// The name rules use in `check:`.
     static var name: String { get }
+    /// The parameters it reads; a rule's `parameters` are checked against them before `init`.
+    static var parameters: [ParameterSpec] { get }
     init(parameters: CheckParameters)
     func evaluate(_ context: EvaluationContext) -> [Emission]
+}
+
+extension Check {
+    static var parameters: [ParameterSpec] { [] }
 }
 
 /// What a check reports about one node; the engine turns it into a `Finding` with the rule's
@@ -24,6 +30,8 @@ struct Emission {
     var arguments: [String: String]
     /// A fix written for this node.
     var fix: String?
+    /// The same fix as edits, for `explain` and the fix tests; several are alternatives, the first recommended.
+    var fixes: [Fix] = []
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String = ""
     /// Other places the finding relies on (the code an evidence rule found).
@@ -56,24 +64,11 @@ struct CheckParameters {
     /// Where the rule is, for a problem with parameters it does not give at all.
     let rulePosition: SourcePosition
 
-    func require(_ key: String) -> YAMLNode? {
-        guard let value = self[key] else {
-            reportMissing("the check's parameters need `\(key)`")
-            return nil
-        }
-        return value
-    }
-
     func reportMissing(_ message: String) {
         decoder.report(message, at: node.map(decoder.position(of:)) ?? rulePosition, path: path)
     }
 
     func platform(_ key: String) -> Platform? {
-        guard let name = string(key) else { return nil }
-        guard let platform = Platform(rawValue: name) else {
-            if let value = self[key] { decoder.report("`\(key)` must be ios or android, got `\(name)`", at: value, path: "\(path).\(key)") }
-            return nil
-        }
-        return platform
+        string(key).flatMap(Platform.init)
     }
 }

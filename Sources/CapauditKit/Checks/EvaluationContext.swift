@@ -16,6 +16,9 @@ final class EvaluationContext {
 
     var taxonomy: Taxonomy { policy.taxonomy }
 
+    /// What fixes need to know of the other rules, gathered on first use.
+    lazy var ruleFacts = FixPlanner.RuleFacts(policy)
+
     // MARK: Mechanisms
 
     /// Every mechanism use of the manifest with the list it stands in.
@@ -50,15 +53,16 @@ final class EvaluationContext {
 
     // MARK: Coverage
 
-    /// Coverage of every field on every shipped platform, in manifest order.
+    /// Coverage of every field on every shipped platform, in manifest order. A field in a
+    /// notification is outside the app's window: nothing covers it and nothing is required of it.
     lazy var coverage: [FieldCoverage] = {
         var result: [FieldCoverage] = []
         let everything = taxonomy.allThreats
         for screen in manifest.screens {
             for field in screen.fields {
-                let requirement = profile.coverage[field.kind]
+                let requirement = field.isOutsideAppWindow ? nil : profile.coverage[field.kind]
                 for platform in manifest.app.platforms {
-                    let mechanisms = effectiveMechanisms(field: field, screen: screen, platform: platform)
+                    let mechanisms = field.isOutsideAppWindow ? [] : effectiveMechanisms(field: field, screen: screen, platform: platform)
                     let covered = mechanisms.reduce(ThreatSet()) { $0.union($1.covers) }
                     let displayCovers = field.display != .full && field.reveal != .tap
                     let required = requirement?.required ?? ThreatSet()
@@ -72,14 +76,31 @@ final class EvaluationContext {
         return result
     }()
 
-    /// The protect mechanisms of a field, its screen and `capture.protect` on one platform, in that order, without repeats.
+    /// The protect mechanisms of a field, its screen and `capture.protect` on one platform, in that
+    /// order, without repeats; on Android with Compose or Flutter a dialog, sheet or popup also has
+    /// its parent's screen-level mechanisms, since it shares the parent's window flag.
     func effectiveMechanisms(field: Field, screen: Screen, platform: Platform) -> [Mechanism] {
         var found: [Mechanism] = []
-        for use in field.protect + screen.protect + manifest.capture.protect where use.applies(on: platform) {
+        for use in field.protect + screen.protect + inheritedProtect(of: screen, on: platform) + manifest.capture.protect where use.applies(on: platform) {
             guard let mechanism = taxonomy.mechanism(use.name, on: platform), mechanism.role == .protect else { continue }
             if !found.contains(where: { $0.id == mechanism.id }) { found.append(mechanism) }
         }
         return found
+    }
+
+    /// The parent's screen-level `protect` that a dialog shares (Compose and Flutter on Android).
+    func inheritedProtect(of screen: Screen, on platform: Platform) -> [MechanismUse] {
+        guard platform == .android, screen.window != .screen, manifest.app.android?.dialogsShareParentWindow == true,
+            let parent = screen.parent.flatMap(self.screen)
+        else { return [] }
+        return parent.protect
+    }
+
+    /// Whether a screen's window has a mechanism (by name) at window level on a platform: its
+    /// screen-level `protect`, `capture.protect`, or the parent's for a dialog that shares it.
+    func windowHas(_ name: String, screen: Screen, on platform: Platform, inheriting: Bool = true) -> Bool {
+        let uses = screen.protect + manifest.capture.protect + (inheriting ? inheritedProtect(of: screen, on: platform) : [])
+        return uses.contains { $0.name == name && $0.applies(on: platform) } && taxonomy.mechanism(name, on: platform) != nil
     }
 
     func isSensitive(_ kind: String) -> Bool {

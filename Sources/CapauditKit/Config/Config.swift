@@ -13,6 +13,8 @@ public struct Config: Sendable {
     public var wording = WordingAdditions()
     public var baseline: String?
     public var failOn: FailOn?
+    /// Run preview rules (`preview: true`).
+    public var preview = false
     /// Rules that inline suppressions may not silence.
     public var unsuppressible: Set<String> = []
     /// SUP003 and the like: found in the config, reported as findings.
@@ -49,6 +51,8 @@ public struct WordingAdditions: Sendable {
 /// manifests' findings and judged by the same settings, since a stale name must not break every build.
 public struct SettingsProblem: Sendable {
     public var rule: BuiltInRule
+    /// The rule's case (`deprecated`), when the problem is one.
+    public var caseName: String? = nil
     public var file: String
     public var message: String
     public var position: SourcePosition

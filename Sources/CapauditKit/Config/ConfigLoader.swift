@@ -4,7 +4,7 @@ import YAML
 /// not exist is a SUP003 finding instead, as a stale name must not break every build.
 public enum ConfigLoader {
     public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
-    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions"]
+    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview"]
 
     /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
     public static func find(from folder: String) -> String? {
@@ -60,10 +60,7 @@ public enum ConfigLoader {
                     let setting = decoder.oneOf(pair.value, Severity.settingNames, path: "rules.\(name)", what: "a rule's severity").flatMap(SeveritySetting.init(name:))
                 else { continue }
                 let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-                guard let rule = policy.rule(parts.first ?? name) else {
-                    config.problems.append(unknownRule(name, at: pair.key.start, file: displayPath, policy: policy))
-                    continue
-                }
+                guard let rule = resolve(parts.first ?? name, at: pair.key.start, file: displayPath, policy: policy, problems: &config.problems) else { continue }
                 if BuiltInRule.isManifestRule(rule.id) {
                     decoder.report(
                         "\(rule.id) cannot be turned off or given another severity: MAN findings mean capaudit could not read a manifest; fix it, or record it in a baseline",
@@ -79,17 +76,36 @@ public enum ConfigLoader {
         config.failOn = fields["fail-on"].flatMap { decoder.oneOf($0, FailOn.allCases.map(\.rawValue), path: "fail-on", what: "`fail-on`") }.flatMap(FailOn.init)
         if let inline = fields["inline-suppressions"], let inlineFields = decoder.mapping(inline, path: "inline-suppressions", what: "`inline-suppressions`", known: ["forbid"]) {
             for (name, node) in inlineFields["forbid"].map({ decoder.stringList($0, path: "inline-suppressions.forbid", what: "`forbid`") }) ?? [] {
-                if let rule = policy.rule(name) {
+                if let rule = resolve(name, at: node.start, file: displayPath, policy: policy, problems: &config.problems) {
                     config.unsuppressible.insert(rule.id)
-                } else {
-                    config.problems.append(unknownRule(name, at: node.start, file: displayPath, policy: policy))
                 }
             }
         }
+        config.preview = fields["preview"].flatMap { decoder.bool($0, path: "preview", what: "`preview`") } ?? false
         guard decoder.problems.isEmpty else {
             throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
         }
         return config
+    }
+
+    /// The rule a name in the config stands for; an unknown name, or a deprecated one (which stands
+    /// for its replacement), adds a SUP003 finding.
+    static func resolve(_ name: String, at position: SourcePosition, file: String, policy: Policy, problems: inout [SettingsProblem]) -> RuleDefinition? {
+        guard let (rule, deprecated) = policy.resolve(name) else {
+            problems.append(unknownRule(name, at: position, file: file, policy: policy))
+            return nil
+        }
+        if let deprecated {
+            problems.append(deprecatedRule(deprecated, replacement: rule, at: position, file: file, path: "rules.\(name)"))
+        }
+        return rule
+    }
+
+    /// SUP003, case `deprecated` (info): a deprecated rule's name, standing for its replacement.
+    static func deprecatedRule(_ rule: RuleDefinition, replacement: RuleDefinition, at position: SourcePosition, file: String, path: String) -> SettingsProblem {
+        SettingsProblem(
+            rule: .unknownRule, caseName: "deprecated", file: file, message: Policy.deprecationNote(rule, replacement: replacement), position: position,
+            path: path, fix: "write `\(replacement.id)` instead of `\(rule.id)`", detail: rule.id)
     }
 
     static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> SettingsProblem {
@@ -137,7 +153,7 @@ public enum ConfigLoader {
             affected: WordList(entries: affected.map { phrase, _ in
                 LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
             }),
-            acronyms: Set(acronyms), file: file)
+            acronyms: Set(acronyms), neutralNotice: nil, file: file)
     }
 }
 
@@ -147,6 +163,6 @@ extension Policy {
         guard !wording.isEmpty else { return self }
         return Policy(
             taxonomy: taxonomy, rules: rules, profiles: profiles, lexicons: lexicons.adding(wording), references: references,
-            unknownRuleNames: unknownRuleNames, checks: checks)
+            unknownRuleNames: unknownRuleNames, deprecatedRuleNames: deprecatedRuleNames, checks: checks)
     }
 }

@@ -65,7 +65,7 @@ extension Policy {
     /// rule pack cannot remove a shipped rule; a stand-in keeps the run going regardless.
     func definition(of rule: BuiltInRule) -> RuleDefinition {
         self.rule(rule.id) ?? RuleDefinition(
-            id: rule.id, slug: rule.id.lowercased(), title: rule.id, check: "", parameters: nil, defaultSetting: nil, cases: [:],
+            id: rule.id, slug: rule.id.lowercased(), title: rule.id, status: .stable, replacedBy: nil, check: "", parameters: nil, defaultSetting: nil, cases: [:],
             caseMessages: [:], pointsAt: "", message: "{message}", references: [], securitySeverity: nil,
             documentation: RuleDocumentationSource(parsed: RuleDocumentation(rationale: "", fix: "", failingExample: "", passingExample: "")), file: "")
     }

@@ -29,22 +29,25 @@ public struct RuleIndex: Sendable {
         let safe = { (text: String) in ControlEscaping.escape(text) }
         let slugWidth = (pages.map { TextLayout.width(of: safe($0.rule.slug)) }.max() ?? 4) + 2
         let idWidth = max(8, (pages.map { $0.rule.id.count }.max() ?? 0) + 2)
+        let statusWidth = (RuleStatus.allCases.map(\.rawValue.count).max() ?? 0) + 2
         let columnWidths = profiles.map { max(9, $0.count + 2) }
-        func line(_ id: String, _ slug: String, _ values: [String], _ title: String) -> String {
+        func line(_ id: String, _ slug: String, _ status: String, _ values: [String], _ title: String) -> String {
             let cells = zip(values, columnWidths).map { TextLayout.fit($0, to: $1) }.joined()
-            return TextLayout.trimmedEnd(TextLayout.fit(id, to: idWidth) + TextLayout.fit(slug, to: slugWidth) + cells + title)
+            return TextLayout.trimmedEnd(
+                TextLayout.fit(id, to: idWidth) + TextLayout.fit(slug, to: slugWidth) + TextLayout.fit(status, to: statusWidth) + cells + title)
         }
-        var lines = [line("RULE", "SLUG", profiles.map { safe($0).uppercased() }, "TITLE")]
+        var lines = [line("RULE", "SLUG", "STATUS", profiles.map { safe($0).uppercased() }, "TITLE")]
         for page in pages {
             guard let main = page.severities.rows.first else { continue }
-            lines.append(line(page.rule.id, safe(page.rule.slug), main.values, safe(page.rule.title)))
+            lines.append(line(page.rule.id, safe(page.rule.slug), page.rule.status.rawValue, main.values, safe(page.rule.title)))
             for row in page.severities.rows.dropFirst() {
                 let caseName = row.key.dropFirst(page.rule.id.count)
-                lines.append(line("", "  " + caseName, row.values, ""))
+                lines.append(line("", "  " + caseName, "", row.values, ""))
             }
         }
         lines.append("")
         if usesMatrix { lines += TextLayout.wrap(RuleSeverities.matrixNote, to: 78) }
+        if pages.contains(where: { $0.rule.status != .stable }) { lines += TextLayout.wrap(RuleStatus.note, to: 78) }
         lines.append(Self.explainHint)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -60,12 +63,14 @@ public struct RuleIndex: Sendable {
             for (index, row) in page.severities.rows.enumerated() {
                 let first = index == 0 ? id : "`\(row.key)`"
                 let slug = index == 0 ? "`\(ControlEscaping.escape(rule.slug))`" : ""
+                let status = index == 0 ? rule.status.rawValue : ""
                 let title = index == 0 ? MarkupEscaping.markdown(rule.title) : "case `\(row.key.dropFirst(rule.id.count + 1))`"
-                rows.append([first, slug] + row.values + [title])
+                rows.append([first, slug, status] + row.values + [title])
             }
         }
-        var text = MarkdownBlocks.table(header: ["rule", "slug"] + profiles.map(MarkupEscaping.markdown) + ["title"], rows: rows)
+        var text = MarkdownBlocks.table(header: ["rule", "slug", "status"] + profiles.map(MarkupEscaping.markdown) + ["title"], rows: rows)
         if usesMatrix { text += "\n\n" + RuleSeverities.matrixNote.replacing("matrix", with: "*matrix*", maxReplacements: 1) + "." }
+        if pages.contains(where: { $0.rule.status != .stable }) { text += "\n\n" + RuleStatus.note }
         return text + "\n"
     }
 
@@ -91,6 +96,7 @@ public struct RuleIndex: Sendable {
                     ("id", .string(page.rule.id)),
                     ("slug", .string(page.rule.slug)),
                     ("title", .string(page.rule.title)),
+                    ("status", .string(page.rule.status.rawValue)),
                     ("check", .string(page.rule.check)),
                     ("severity", page.severityJSON),
                 ])

@@ -13,6 +13,9 @@ public struct RulePage: Sendable {
         references = rule.references.map { key in policy.references[key] ?? Reference(id: key, title: key, url: nil, note: nil) }
     }
 
+    /// The rule's status in a sentence, for a rule that is not stable.
+    var statusSentence: String? { rule.status.sentence(replacedBy: rule.replacedBy) }
+
     /// What a finding of the rule points at, for people.
     var pointsAtPhrase: String {
         switch rule.pointsAt {
@@ -40,6 +43,7 @@ public struct RulePage: Sendable {
         var lines: [String] = []
         lines.append("\(rule.id)  \(safe(rule.slug))")
         lines += TextLayout.wrap(safe(rule.title), to: width)
+        if let status = statusSentence { lines += TextLayout.wrap(safe(status), to: width) }
         lines.append("")
         lines.append("What it checks")
         lines += TextLayout.wrap("  \(whatItChecks)", to: width)
@@ -95,6 +99,7 @@ public struct RulePage: Sendable {
         var parts: [String] = []
         parts.append("\(heading) \(rule.id) \(MarkupEscaping.markdown(rule.slug))")
         parts.append("**\(MarkupEscaping.markdown(rule.title))**")
+        if let status = statusSentence { parts.append("*\(MarkupEscaping.markdown(status))*") }
         parts.append("\(sub) What it checks\n\n\(whatItChecks)\n\nMessage: `` \(ControlEscaping.escape(rule.message)) ``")
         var severity = "\(sub) Severity\n\n"
         severity += MarkdownBlocks.table(header: ["setting"] + severities.profiles.map(MarkupEscaping.markdown), rows: severities.rows.map { ["`\($0.key)`"] + $0.values })
@@ -122,6 +127,7 @@ public struct RulePage: Sendable {
             ("id", .string(rule.id)),
             ("slug", .string(rule.slug)),
             ("title", .string(rule.title)),
+            ("status", .string(rule.status.rawValue)),
             ("check", .string(rule.check)),
             ("pointsAt", .string(rule.pointsAt)),
             ("severity", severityJSON),
@@ -129,7 +135,7 @@ public struct RulePage: Sendable {
             ("fix", .string(TextLayout.trimmedEnd(rule.fix))),
             ("examples", .object([("failing", .string(rule.failingExample)), ("passing", .string(rule.passingExample))])),
             ("references", .array(references.map(Self.json))),
-        ])
+        ] + (rule.replacedBy.map { [("replacedBy", JSONValue.string($0))] } ?? []))
     }
 
     /// Severity per setting key, then per profile: `{"CAP007": {"general": "warning", ...}, "CAP007/with-reason": {...}}`.

@@ -27,7 +27,9 @@ public struct RuleSeverities: Sendable {
 
     /// The severity one profile gives one case of a rule.
     static func severity(of rule: RuleDefinition, caseName: String?, in profile: Profile) -> String {
-        if let severity = RuleSettings().severity(of: rule, caseName: caseName, profile: profile, matrix: nil) {
+        if rule.status == .deprecated { return "off" }
+        // The severities a preview rule has once the run opts in; its status is shown beside them.
+        if let severity = RuleSettings(preview: true).severity(of: rule, caseName: caseName, profile: profile, matrix: nil) {
             return severity.description
         }
         let turnedOff = profile.ruleSettings[rule.id] == .off || caseName.map { profile.ruleSettings[rule.settingKey(case: $0)] == .off } == true

@@ -3,6 +3,8 @@ import YAML
 /// One problem capaudit reports, after the user's settings: the model every reporter reads.
 public struct Finding: Sendable {
     public var ruleID: String
+    /// The named case of the rule (`no-reason`, `range`), nil for its main case.
+    public var caseName: String?
     public var slug: String
     public var severity: Severity
     public var message: String
@@ -22,8 +24,6 @@ public struct Finding: Sendable {
     public var fingerprintValue: UInt64
     /// How the finding was silenced, if it was.
     public var suppression: Suppression?
-    /// The rule's case (`with-reason`), for settings and selections that name one.
-    public var caseName: String?
     /// Other places the finding relies on, such as the code an evidence rule found.
     public var related: [RelatedLocation] = []
 

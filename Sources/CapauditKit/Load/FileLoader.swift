@@ -69,8 +69,10 @@ struct FileLoader: Sendable {
             }
             problems.append(ReadingProblem(rule: rule, message: problem.message, document: index, position: problem.position, path: problem.path))
         }
-        let profile = decoded.manifest.flatMap { $0.app.profile ?? defaultProfile }.flatMap { policy.profiles[$0] }
-        return LoadedDocument(index: index, tree: tree, manifest: decoded.manifest, profile: profile)
+        // An unknown profile stops the policy rules of its document, never its schema checks (reported above).
+        let manifest = decoded.manifestForPolicy
+        let profile = manifest.flatMap { $0.app.profile ?? defaultProfile }.flatMap { policy.profiles[$0] }
+        return LoadedDocument(index: index, tree: tree, manifest: manifest, profile: profile)
     }
 
     private func unreadable(_ message: String) -> ReadingProblem {

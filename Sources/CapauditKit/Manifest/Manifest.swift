@@ -6,6 +6,9 @@ public struct Manifest: Sendable {
     public var app: App
     public var capture: Capture
     public var screens: [Screen]
+    /// A screen, or an entry of one, had a mistake and was left out: what is said of "every
+    /// screen" or "every action" cannot be judged (a mistake must never invent a finding).
+    public var hasLeftOutScreens = false
     /// The node of the whole document, and of `app`, `capture` and `sdks`, for app-wide findings.
     public var documentPosition: SourcePosition
 }
@@ -36,10 +39,29 @@ public struct App: Sendable {
     public func ships(_ platform: Platform) -> Bool {
         platform == .ios ? ios != nil : android != nil
     }
+
+    /// The oldest OS version the app supports on a platform (an API level N as `N.0`).
+    public func minimumVersion(on platform: Platform) -> OSVersion? {
+        platform == .ios ? ios?.deploymentTarget : android.map { OSVersion(apiLevel: $0.minSDK) }
+    }
+
+    /// The UI toolkit on a platform (`platforms.<platform>.ui`), for fix texts and AND005.
+    public func toolkit(on platform: Platform) -> String? {
+        platform == .ios ? ios?.ui.rawValue : android?.ui.rawValue
+    }
+
+    /// Where a platform's entry stands, for findings about the platform.
+    public func location(of platform: Platform) -> Location? {
+        platform == .ios ? ios?.location : android?.location
+    }
 }
 
 public struct IOSPlatform: Sendable {
+    /// The UI toolkit: it only changes the calls that fix texts name.
+    public enum Toolkit: String, Sendable, CaseIterable { case uikit, swiftui, flutter, reactNative = "react-native" }
+
     public var deploymentTarget: OSVersion
+    public var ui: Toolkit
     public var location: Location
 }
 
@@ -50,6 +72,16 @@ public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
     public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
 
     public var description: String { "\(major).\(minor)" }
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// An Android API level as a version, so that both platforms compare alike.
+    public init(apiLevel: Int) {
+        self.init(major: apiLevel, minor: 0)
+    }
 
     /// "MAJOR[.MINOR]"
     public init?(_ text: String) {
@@ -64,8 +96,15 @@ public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
 }
 
 public struct AndroidPlatform: Sendable {
+    /// The UI toolkit: whether a dialog is a window of its own (AND005), and the calls fix texts name.
+    public enum Toolkit: String, Sendable, CaseIterable { case views, compose, flutter, reactNative = "react-native" }
+
     public var minSDK: Int
     public var targetSDK: Int
+    public var ui: Toolkit
+
+    /// Compose and Flutter dialogs share their parent's window flag (MANIFEST.md, "Coverage").
+    public var dialogsShareParentWindow: Bool { ui == .compose || ui == .flutter }
     public var permissions: [Permission]
     public var location: Location
     /// Where the `permissions` list stands (or the platform when absent).
@@ -162,6 +201,8 @@ public struct Screen: Sendable {
     public var fields: [Field]
     public var actions: [Action]
     public var notices: [Notice]
+    /// A field, action or notice had a mistake and was left out.
+    public var hasLeftOutEntries = false
     public var location: Location
 }
 
@@ -177,6 +218,8 @@ public enum FieldContext: String, Sendable, CaseIterable { case detail, listRow 
 public enum Display: String, Sendable, CaseIterable { case full, masked, hidden }
 public enum Reveal: String, Sendable, CaseIterable { case none, tap }
 public enum InputKind: String, Sendable, CaseIterable { case none, plain, secure }
+/// What a copy control does with the value: nothing, a plain clipboard entry, or one marked sensitive.
+public enum CopyBehaviour: String, Sendable, CaseIterable { case none, plain, sensitive }
 
 public struct Field: Sendable {
     public var id: String
@@ -189,17 +232,24 @@ public struct Field: Sendable {
     public var reveal: Reveal
     public var input: InputKind
     public var keyboardCache: Bool
+    public var copy: CopyBehaviour
     public var protect: [MechanismUse]
     public var location: Location
 
     /// Whether the value is shown in full at some point: `display: full` or a tap to reveal.
     public var showsFullValue: Bool { display == .full || reveal == .tap }
+
+    /// A notification is drawn by the system, outside the app's window: no `protect` reaches it.
+    public var isOutsideAppWindow: Bool { context == .notification }
 }
 
 public struct Action: Sendable {
     public var id: String
     public var label: String?
     public var kind: String
+    /// Whether the manifest gives `kind` and `risk` (CAP014 looks at actions that give neither).
+    public var kindGiven: Bool
+    public var riskGiven: Bool
     public var risk: Risk
     public var onCapture: OnCapture
     public var message: LocalizedText?

@@ -4,6 +4,12 @@ import YAML
 public struct DecodedDocument: Sendable {
     public var manifest: Manifest?
     public var problems: [DecodingProblem]
+    /// The manifest names a profile that does not exist: every schema error is still reported,
+    /// but no policy rule can judge the document (MANIFEST.md, "What a reader of the manifest must get").
+    public var profileIsUnknown = false
+
+    /// The manifest to run the policy rules on, if any.
+    public var manifestForPolicy: Manifest? { profileIsUnknown ? nil : manifest }
 }
 
 /// Reads one YAML document into a `Manifest`, reporting every mistake (MAN002-MAN004).
@@ -28,7 +34,7 @@ public struct ManifestDecoder {
     public func decode(_ root: YAMLNode) -> DecodedDocument {
         let run = DecodingRun(decoder: self)
         let manifest = run.manifest(root)
-        return DecodedDocument(manifest: manifest, problems: run.nodes.problems)
+        return DecodedDocument(manifest: manifest, problems: run.nodes.problems, profileIsUnknown: run.profileIsUnknown)
     }
 }
 
@@ -36,8 +42,8 @@ enum ManifestKeys {
     static let root = ["capaudit", "app", "capture", "screens"]
     static let app = ["name", "language", "profile", "platforms", "sdks"]
     static let platforms = ["ios", "android"]
-    static let ios = ["deployment-target"]
-    static let android = ["min-sdk", "target-sdk", "permissions"]
+    static let ios = ["deployment-target", "ui"]
+    static let android = ["min-sdk", "target-sdk", "ui", "permissions"]
     static let permission = ["name", "max-sdk"]
     static let sdk = ["name", "captures", "masks", "screens"]
     static let capture = ["detect", "protect", "notice", "on-screenshot"]
@@ -45,7 +51,7 @@ enum ManifestKeys {
     static let onScreenshot = ["action", "text"]
     static let screen = ["id", "title", "window", "parent", "protect", "opt-out", "fields", "actions", "notices"]
     static let optOut = ["reason"]
-    static let field = ["id", "label", "kind", "context", "display", "reveal", "input", "keyboard-cache", "protect"]
+    static let field = ["id", "label", "kind", "context", "display", "reveal", "input", "keyboard-cache", "copy", "protect"]
     static let action = ["id", "label", "kind", "risk", "on-capture", "message"]
     static let screenNotice = ["when", "style", "text"]
 }
@@ -55,7 +61,12 @@ private final class DecodingRun {
     let decoder: ManifestDecoder
     let nodes = NodeDecoder()
     var language = "en"
+    /// Platforms listed under `app.platforms`, even when their entry has a mistake: a mistake
+    /// inside an entry must not turn every mechanism of that platform into MAN004.
     var shipped: Set<Platform> = []
+    /// False when `app.platforms` cannot be read: no mechanism is then judged against it.
+    var platformsKnown = false
+    var profileIsUnknown = false
 
     init(decoder: ManifestDecoder) {
         self.decoder = decoder
@@ -77,13 +88,19 @@ private final class DecodingRun {
                 return nil
             }
         }
-        guard let appNode = top["app"], let screensNode = top["screens"] else { return nil }
-        guard let app = nodes.within(appNode, { self.app(appNode) }) else { return nil }
+        // Every part is decoded whatever the others gave, so that one run reports every mistake;
+        // only a manifest whose parts all decoded goes on to the policy rules.
+        let app = top["app"].flatMap { node in nodes.within(node) { self.app(node) } }
         let capture = top["capture"].map { node in nodes.within(node) { self.capture(node) } }
             ?? Capture(detect: [], protect: [], notice: nil, onScreenshot: nil, location: location(root, "capture"))
-        let screens = self.screens(screensNode)
+        let screens = top["screens"].map { self.screens($0) } ?? []
+        guard let app else { return nil }
         validateReferences(app: app, screens: screens)
-        return Manifest(app: app, capture: capture, screens: screens, documentPosition: root.start)
+        guard let screensNode = top["screens"] else { return nil }
+        let listed = screensNode.sequence?.count ?? 1
+        return Manifest(
+            app: app, capture: capture, screens: screens, hasLeftOutScreens: listed != screens.count || screens.contains(where: \.hasLeftOutEntries),
+            documentPosition: root.start)
     }
 
     // MARK: app
@@ -109,8 +126,8 @@ private final class DecodingRun {
             } else {
                 let hint = NearestName.hint(for: name, among: decoder.profileNames)
                 let known = hint.isEmpty ? "; known profiles: \(decoder.profileNames.joined(separator: ", "))" : hint
-                nodes.report("unknown profile `\(name)`\(known)", at: profileNode, path: "app.profile")
-                return nil
+                nodes.report("unknown profile `\(name)`\(known); no policy rule can judge this manifest until it names a known profile", at: profileNode, path: "app.profile")
+                profileIsUnknown = true
             }
         } else if fields["profile"] == nil, decoder.defaultProfile == nil {
             nodes.report("`app` needs the key `profile` (banking, health, general or a profile from a rule pack), or give a default with --profile or the config's `profile`", at: node, path: "app")
@@ -120,15 +137,22 @@ private final class DecodingRun {
         if let platformsNode = fields["platforms"] {
             nodes.within(platformsNode) {
                 guard let platforms = nodes.mapping(platformsNode, path: "app.platforms", what: "`app.platforms`", known: ManifestKeys.platforms) else { return }
+                platformsKnown = true
                 if platforms["ios"] == nil, platforms["android"] == nil {
                     nodes.report("`app.platforms` needs at least one of `ios` and `android`", at: platformsNode, path: "app.platforms")
                 }
-                if let iosNode = platforms["ios"] { ios = nodes.within(iosNode) { iosPlatform(iosNode) } }
-                if let androidNode = platforms["android"] { android = nodes.within(androidNode) { androidPlatform(androidNode) } }
+                // A platform entry with a mistake still counts as shipped for the schema checks, but
+                // the policy rules skip a platform they cannot read (it is left out of `App`).
+                if let iosNode = platforms["ios"] {
+                    shipped.insert(.ios)
+                    ios = nodes.within(iosNode) { iosPlatform(iosNode) }
+                }
+                if let androidNode = platforms["android"] {
+                    shipped.insert(.android)
+                    android = nodes.within(androidNode) { androidPlatform(androidNode) }
+                }
             }
         }
-        if ios != nil { shipped.insert(.ios) }
-        if android != nil { shipped.insert(.android) }
         let sdks = fields["sdks"].map { self.sdks($0) } ?? []
         return App(
             name: name, language: language, profile: profile, profileLocation: profileLocation, ios: ios, android: android,
@@ -143,10 +167,13 @@ private final class DecodingRun {
 
     func iosPlatform(_ node: YAMLNode) -> IOSPlatform? {
         let path = "app.platforms.ios"
-        guard let fields = nodes.mapping(node, path: path, what: "`ios`", known: ManifestKeys.ios, required: ["deployment-target"]),
-            let targetNode = fields["deployment-target"]
-        else { return nil }
-        let targetPath = "\(path).deployment-target"
+        guard let fields = nodes.mapping(node, path: path, what: "`ios`", known: ManifestKeys.ios, required: ["deployment-target"]) else { return nil }
+        let ui = enumValue(fields["ui"], IOSPlatform.Toolkit.self, default: .uikit, path: "\(path).ui")
+        guard let targetNode = fields["deployment-target"], let version = deploymentTarget(targetNode, path: "\(path).deployment-target"), let ui else { return nil }
+        return IOSPlatform(deploymentTarget: version, ui: ui, location: location(node, path))
+    }
+
+    func deploymentTarget(_ targetNode: YAMLNode, path targetPath: String) -> OSVersion? {
         guard let scalar = targetNode.scalar else {
             nodes.report("`deployment-target` must be a version string such as \"17.0\", got \(NodeDecoder.describe(targetNode))", at: targetNode, path: targetPath)
             return nil
@@ -157,7 +184,7 @@ private final class DecodingRun {
                 nodes.report("`deployment-target` must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: targetNode, path: targetPath)
                 return nil
             }
-            return IOSPlatform(deploymentTarget: version, location: location(node, path))
+            return version
         case .integer, .float:
             nodes.report(
                 "`deployment-target` must be a string, got the number \(scalar.value); quote it: \"\(scalar.value)\" (unquoted, 17.10 reads as 17.1)",
@@ -175,6 +202,7 @@ private final class DecodingRun {
         }
         let minSDK = fields["min-sdk"].flatMap { nodes.integer($0, path: "\(path).min-sdk", what: "`min-sdk`") }
         let targetSDK = fields["target-sdk"].flatMap { nodes.integer($0, path: "\(path).target-sdk", what: "`target-sdk`") }
+        let ui = enumValue(fields["ui"], AndroidPlatform.Toolkit.self, default: .views, path: "\(path).ui")
         if let minSDK, let targetSDK, let targetNode = fields["target-sdk"], targetSDK < minSDK {
             nodes.report("`target-sdk` (\(targetSDK)) must not be lower than `min-sdk` (\(minSDK))", at: targetNode, path: "\(path).target-sdk")
         }
@@ -188,8 +216,9 @@ private final class DecodingRun {
                 }
             }
         }
-        guard let minSDK, let targetSDK else { return nil }
-        return AndroidPlatform(minSDK: minSDK, targetSDK: targetSDK, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation)
+        guard let minSDK, let targetSDK, let ui else { return nil }
+        return AndroidPlatform(
+            minSDK: minSDK, targetSDK: targetSDK, ui: ui, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation)
     }
 
     func permission(_ node: YAMLNode, path: String) -> Permission? {
@@ -305,7 +334,7 @@ private final class DecodingRun {
                     nodes.report("unknown platform `\(key)` in `\(Self.lastKey(path))`\(NearestName.hint(for: key, among: Platform.allCases.map(\.rawValue))); use ios or android", at: pair.key, path: "\(path).\(key)")
                     continue
                 }
-                if !shipped.contains(platform) {
+                if platformsKnown, !shipped.contains(platform) {
                     nodes.report(.wrongPlatform, "`\(Self.lastKey(path))` names mechanisms for \(platform.displayName), but `app.platforms` does not ship \(platform.rawValue)", at: pair.key, path: "\(path).\(key)")
                     continue
                 }
@@ -332,7 +361,7 @@ private final class DecodingRun {
                     nodes.report(.wrongPlatform, "`\(name)` is a mechanism of \(platforms), not of \(platform.displayName); move it under the right platform", at: item, path: itemPath)
                     continue
                 }
-            } else if !known.contains(where: { shipped.contains($0.platform) }) {
+            } else if platformsKnown, !known.contains(where: { shipped.contains($0.platform) }) {
                 let platforms = known.map(\.platform.rawValue).joined(separator: ", ")
                 nodes.report(.wrongPlatform, "`\(name)` exists only on \(platforms), which `app.platforms` does not ship; remove it or add the platform", at: item, path: itemPath)
                 continue
@@ -384,16 +413,28 @@ private final class DecodingRun {
         var seen: [String: SourcePosition] = [:]
         for (index, item) in items.enumerated() {
             nodes.within(item) {
-                guard let screen = self.screen(item, index: index) else { return }
-                if let first = seen[screen.id] {
-                    nodes.report(.duplicate, "duplicate screen id `\(screen.id)`; the first is at line \(first.line)", at: item["id"] ?? item, path: screen.location.path)
+                let screen = self.screen(item, index: index)
+                // Ids are compared as written, so that a duplicate is found even when the first
+                // screen had a mistake and was left out.
+                guard let id = Self.rawID(of: item) else {
+                    if let screen { screens.append(screen) }
                     return
                 }
-                seen[screen.id] = nodes.position(of: item)
-                screens.append(screen)
+                if let first = seen[id] {
+                    nodes.report(.duplicate, "duplicate screen id `\(id)`; the first is at line \(first.line)", at: item["id"] ?? item, path: "screens[id=\(id)]")
+                    return
+                }
+                seen[id] = nodes.position(of: item)
+                if let screen { screens.append(screen) }
             }
         }
         return screens
+    }
+
+    /// The `id` of an entry as written, if it is a string.
+    static func rawID(of item: YAMLNode) -> String? {
+        guard case .string(let id)? = item["id"]?.scalar?.resolved else { return nil }
+        return id
     }
 
     /// A valid id close to a mistyped one: `Card Details` → `card-details`.
@@ -452,13 +493,16 @@ private final class DecodingRun {
                 optOut = OptOut(reason: reason, location: location(optOutNode, "\(path).opt-out"))
             }
         }
-        guard nodes.problemCount == before, let id, let window else { return nil }
+        let ownProblems = nodes.problemCount != before
+        // The children are checked for schema errors even when the screen itself is left out.
         let fieldList = fields["fields"].map { self.fields($0, screenPath: path) } ?? []
         let actions = fields["actions"].map { self.actions($0, screenPath: path) } ?? []
         let notices = fields["notices"].map { self.notices($0, screenPath: path) } ?? []
+        guard !ownProblems, let id, let window else { return nil }
+        let listed = ["fields", "actions", "notices"].reduce(0) { count, key in count + (fields[key].map { $0.sequence?.count ?? 1 } ?? 0) }
         return Screen(
             id: id, title: title, window: window, parent: parent, parentLocation: fields["parent"].map { location($0, "\(path).parent") }, protect: protect, optOut: optOut, fields: fieldList,
-            actions: actions, notices: notices, location: location(node, path))
+            actions: actions, notices: notices, hasLeftOutEntries: listed != fieldList.count + actions.count + notices.count, location: location(node, path))
     }
 
     /// Entries with ids unique in their list; the second of a pair is MAN003 and left out.
@@ -468,14 +512,17 @@ private final class DecodingRun {
         for (index, item) in (nodes.list(node, path: path, what: "`\(Self.lastKey(path))`") ?? []).enumerated() {
             nodes.within(item) {
                 let itemPath = item["id"]?.scalar.map { "\(path)[id=\($0.value)]" } ?? "\(path)[\(index)]"
-                guard let entry = decode(item, itemPath) else { return }
-                let entryID = id(entry)
+                let entry = decode(item, itemPath)
+                guard let entryID = Self.rawID(of: item) ?? entry.map(id) else {
+                    if let entry { result.append(entry) }
+                    return
+                }
                 if let first = seen[entryID] {
                     nodes.report(.duplicate, "duplicate \(what) id `\(entryID)` in this screen; the first is at line \(first.line)", at: item["id"] ?? item, path: itemPath)
                     return
                 }
                 seen[entryID] = nodes.position(of: item)
-                result.append(entry)
+                if let entry { result.append(entry) }
             }
         }
         return result
@@ -499,11 +546,12 @@ private final class DecodingRun {
         let display = enumValue(fields["display"], Display.self, default: input == .secure ? .masked : .full, path: "\(path).display")
         let reveal = enumValue(fields["reveal"], Reveal.self, default: .none, path: "\(path).reveal")
         let keyboardCache = fields["keyboard-cache"].map { nodes.bool($0, path: "\(path).keyboard-cache", what: "`keyboard-cache`") } ?? true
+        let copy = enumValue(fields["copy"], CopyBehaviour.self, default: .none, path: "\(path).copy")
         let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect") } ?? []
-        guard nodes.problemCount == before, let id, let kind, let context, let display, let reveal, let input, let keyboardCache else { return nil }
+        guard nodes.problemCount == before, let id, let kind, let context, let display, let reveal, let input, let keyboardCache, let copy else { return nil }
         return Field(
             id: id, label: label, kind: kind, kindGiven: fields["kind"] != nil, context: context, display: display, reveal: reveal,
-            input: input, keyboardCache: keyboardCache, protect: protect, location: location(node, path))
+            input: input, keyboardCache: keyboardCache, copy: copy, protect: protect, location: location(node, path))
     }
 
     func enumValue<E: RawRepresentable & CaseIterable>(_ node: YAMLNode?, _ type: E.Type, default value: E, path: String) -> E? where E.RawValue == String {
@@ -537,7 +585,9 @@ private final class DecodingRun {
         let onCapture = enumValue(fields["on-capture"], OnCapture.self, default: .allow, path: "\(path).on-capture")
         let message = fields["message"].flatMap { text($0, path: "\(path).message") }
         guard nodes.problemCount == before, let id, let risk, let onCapture else { return nil }
-        return Action(id: id, label: label, kind: kind?.id ?? "other", risk: risk, onCapture: onCapture, message: message, location: location(node, path))
+        return Action(
+            id: id, label: label, kind: kind?.id ?? "other", kindGiven: fields["kind"] != nil, riskGiven: fields["risk"] != nil, risk: risk,
+            onCapture: onCapture, message: message, location: location(node, path))
     }
 
     func notices(_ node: YAMLNode, screenPath: String) -> [Notice] {

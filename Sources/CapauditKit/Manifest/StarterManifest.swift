@@ -76,14 +76,16 @@ public enum StarterManifest {
                 "    android:",
                 commented("      min-sdk: 28", "the oldest Android API level the app supports"),
                 "      target-sdk: 35",
+                commented("      permissions: [HIDE_OVERLAY_WINDOWS]", "needed by hide-overlay-windows below"),
             ]
         }
         lines += ["", "capture:"]
         if ios {
             lines += [
-                "  # iOS: UITraitCollection.sceneCaptureState says when the screen is recorded, mirrored or",
-                "  # shared, and drives every iOS `redact-on-capture` below.",
-                "  detect: [scene-capture-state]",
+                "  # iOS: UITraitCollection.sceneCaptureState (iOS 17) says when the screen is recorded,",
+                "  # mirrored or shared, and drives every iOS `redact-on-capture` below; UIScreen.isCaptured",
+                "  # (screen-captured-flag) gives the same signal on the iOS 16 devices the app supports.",
+                "  detect: [scene-capture-state, screen-captured-flag]",
                 "  # iOS: a cover view installed in sceneDidEnterBackground keeps every screen out of the",
                 "  # app switcher snapshot.",
                 "  protect:",
@@ -94,8 +96,11 @@ public enum StarterManifest {
             lines += [
                 "  # Android: FLAG_SECURE (below) keeps the content out of every capture without detection.",
                 "  # To react to a recording as well, add screen-recording-callback (API 35) to `detect` and",
-                "  # DETECT_SCREEN_RECORDING to the permissions.",
+                "  # DETECT_SCREEN_RECORDING to the permissions. Other apps' overlays are hidden on every",
+                "  # screen (tapjacking, fake prompts).",
             ]
+            if !ios { lines.append("  protect:") }
+            lines.append("    android: [hide-overlay-windows]")
         }
         lines += [
             "  # Shown while the screen is captured: calm, and says what is hidden.",

@@ -27,6 +27,12 @@ rules:
   BNK003: error
   AND004: error
   AND005: error
+  AND007: warning
+  AND008: warning
+  AND009: error
+  CAP012/action: error
+  CAP013: error
+  IOS004/range: error
   WRD008: info
 
 # Rows that differ from general. Health rows are the same as general and are inherited.
@@ -37,11 +43,13 @@ coverage:
   security-answer: {error: [all]}
   card-security-code: {error: [all]}
   secret-key: {error: [all]}
+  recovery-code: {error: [all]}
   card-number: {error: [all]}
   account-number: {error: [capture, app-switcher], warning: [screenshot]}
   balance: {error: [capture], warning: [app-switcher]}
   transaction-history: {error: [capture], warning: [app-switcher]}
   statement: {error: [capture], warning: [app-switcher]}
+  salary: {error: [capture], warning: [app-switcher]}
   government-id: {warning: [capture, app-switcher]}
   id-document-image: {warning: [capture, app-switcher]}
   face-photo: {warning: [capture, app-switcher]}
@@ -91,8 +99,10 @@ coverage:
   security-answer: {warning: [all]}
   card-security-code: {warning: [all]}
   secret-key: {warning: [all]}
+  recovery-code: {warning: [all]}
   card-number: {warning: [all]}
   account-number: {info: [capture, app-switcher]}
+  salary: {warning: [capture, app-switcher]}
   government-id: {info: [capture, app-switcher]}
   id-document-image: {info: [capture, app-switcher]}
   face-photo: {info: [capture, app-switcher]}
@@ -105,6 +115,7 @@ coverage:
   insurance-id: {warning: [capture, app-switcher]}
   clinical-note: {warning: [capture, app-switcher]}
   genetic-data: {warning: [capture, app-switcher]}
+  prescription-number: {warning: [capture, app-switcher]}
   booking-reference: {info: [screenshot]}
   voucher-code: {info: [screenshot]}
   loyalty-number: {info: [screenshot]}
@@ -133,7 +144,7 @@ extends: general
 description: >-
   For patient-facing health apps: health data is an error when live capture or
   the app switcher can see it and a warning for screenshots, lists and widgets
-  show the minimum necessary (HIPAA), and exporting or sharing records is
+  show only what is needed at a glance (data minimisation), and exporting or sharing records is
   disabled while the screen is shared.
 
 rules:
@@ -147,6 +158,7 @@ rules:
   HLT001: warning
   AND004: error
   AND005: error
+  IOS004/range: error
   WRD008: info
 
 # Rows that differ from general. card-number and account-number are the same as general
@@ -158,6 +170,8 @@ coverage:
   security-answer: {error: [all]}
   card-security-code: {error: [all]}
   secret-key: {error: [all]}
+  recovery-code: {error: [all]}
+  salary: {info: [capture, app-switcher]}
   government-id: {warning: [capture, app-switcher]}
   id-document-image: {warning: [capture, app-switcher]}
   face-photo: {warning: [capture, app-switcher]}
@@ -170,6 +184,7 @@ coverage:
   insurance-id: {error: [capture, app-switcher], warning: [screenshot]}
   clinical-note: {error: [capture, app-switcher], warning: [screenshot]}
   genetic-data: {error: [capture, app-switcher], warning: [screenshot]}
+  prescription-number: {error: [capture, app-switcher], warning: [screenshot]}
   booking-reference: off
   voucher-code: off
   loyalty-number: off
@@ -193,7 +208,7 @@ action-policy:
 """##),
         ("references.yml", ##"""
 # Sources cited by the rules (spec/RULES.md, "Sources"). Keys are stable: rules refer to them.
-# The catalogue has no S14, S20, S21, S22, S25 or S33; the keys are kept as numbered there.
+# The catalogue has no S14, S20, S22 or S25; the keys are kept as numbered there.
 S1: {title: "OWASP MASVS-PLATFORM-3", url: "https://mas.owasp.org/MASVS/controls/MASVS-PLATFORM-3/"}
 S2: {title: "OWASP MASVS-PRIVACY-1", url: "https://mas.owasp.org/MASVS/controls/MASVS-PRIVACY-1/"}
 S3: {title: "OWASP MASWE-0055", url: "https://mas.owasp.org/MASWE/MASVS-PLATFORM/MASWE-0055"}
@@ -227,18 +242,29 @@ S36: {title: "NN/g: hostile error messages", url: "https://www.nngroup.com/artic
 S37: {title: "Vance et al., habituation to security warnings (SOUPS 2019)", url: "https://www.usenix.org/conference/soups2019/presentation/vance"}
 S38: {title: "Apple: Protecting sensitive content when screen sharing and remote control are active", url: "https://developer.apple.com/documentation/swiftui/protecting-sensitive-content-when-screen-sharing"}
 S39: {title: "Session replay privacy masking", url: "https://posthog.com/pocket-guides/session-replay/protecting-user-privacy"}
+S21: {title: "View.setAccessibilityDataSensitive (API 34)", url: "https://developer.android.com/reference/android/view/View#setAccessibilityDataSensitive(int)"}
+S33: {title: "GDPR art. 5(1)(c) data minimisation and art. 9 special categories", url: "https://eur-lex.europa.eu/eli/reg/2016/679/oj"}
+S40: {title: "Android notification visibility and public versions; iOS UNNotificationCategory hiddenPreviewsBodyPlaceholder", url: "https://developer.android.com/develop/ui/views/notifications/build-notification#lockscreenNotification"}
+S41: {title: "Android 13 sensitive clipboard content (ClipDescription.EXTRA_IS_SENSITIVE)", url: "https://developer.android.com/develop/ui/views/touch-and-input/copy-paste#SensitiveContent"}
+S42: {title: "UIPasteboard localOnly and expirationDate options", url: "https://developer.apple.com/documentation/uikit/uipasteboard/optionskey"}
+S43: {title: "Window.setHideOverlayWindows (API 31, HIDE_OVERLAY_WINDOWS)", url: "https://developer.android.com/reference/android/view/Window#setHideOverlayWindows(boolean)"}
+S44: {title: "Android 14 QPR2 single-app screen sharing", url: "https://developer.android.com/about/versions/14/features/partial-screen-sharing"}
 """##),
         ("rules/AND001.yml", ##"""
 id: AND001
 slug: capture-permission
-title: Capture callback without its permission
+title: Android mechanism without its permission
 check: permission-for-mechanism
 parameters:
   pairs:
     - {mechanism: screen-capture-callback, permission: DETECT_SCREEN_CAPTURE}
     - {mechanism: screen-recording-callback, permission: DETECT_SCREEN_RECORDING}
+    - {mechanism: hide-overlay-windows, permission: HIDE_OVERLAY_WINDOWS, case: overlay-permission, report-unused: false}
 severity: error
 cases:
+  overlay-permission:
+    severity: error
+    message: "`{mechanism}` (Window.setHideOverlayWindows) needs the `{permission}` permission, which `app.platforms.android.permissions` does not declare"
   unused:
     severity: info
     message: "`{permission}` is declared but nothing uses `{mechanism}`; remove the permission or add the mechanism"
@@ -251,20 +277,22 @@ rationale: |
   DETECT_SCREEN_RECORDING. Without the `<uses-permission>` entry the call
   fails with a SecurityException, so the detection the manifest promises never
   runs and anything that depends on it (a share prompt, Android
-  `redact-on-capture`) stays silent. The reverse, a permission declared for a
-  callback the app does not use, is reported at info: it is noise in the
-  manifest and in every permission review.
+  `redact-on-capture`) stays silent. Window.setHideOverlayWindows (API 31)
+  likewise needs HIDE_OVERLAY_WINDOWS (case `overlay-permission`, one finding
+  per app), or other apps' overlays keep covering the window. The reverse, a
+  detection permission declared for a callback the app does not use, is
+  reported at info: it is noise in the manifest and in every permission review.
 fix: |
-  Declare the permission next to the callback, in AndroidManifest.xml and in
+  Declare the permission next to the mechanism, in AndroidManifest.xml and in
   the manifest's `permissions` list; remove a permission whose callback is
-  gone. Both are normal permissions granted at install time, so no runtime
-  prompt is involved.
+  gone. All three are normal permissions granted at install time, so no
+  runtime prompt is involved.
 
   ```yaml
   android:
     min-sdk: 34
     target-sdk: 35
-    permissions: [DETECT_SCREEN_CAPTURE]
+    permissions: [DETECT_SCREEN_CAPTURE, HIDE_OVERLAY_WINDOWS]
   ```
 examples:
   failing: |
@@ -277,7 +305,7 @@ examples:
           min-sdk: 34
           target-sdk: 35
     capture:
-      detect: [screen-capture-callback]
+      detect: [↓screen-capture-callback]
       on-screenshot:
         action: prompt-share
         text: "Want to share this trip? Send a link that stays up to date."
@@ -308,7 +336,7 @@ examples:
         fields:
           - id: departure
             label: Departure
-references: [S15, S16]
+references: [S15, S16, S43]
 """##),
         ("rules/AND002.yml", ##"""
 id: AND002
@@ -355,7 +383,7 @@ examples:
           target-sdk: 35
           permissions: [DETECT_SCREEN_CAPTURE]
     capture:
-      detect: [screen-capture-callback]
+      detect: [↓screen-capture-callback]
       on-screenshot:
         action: prompt-share
         text: "Want to share this trip? Send a link that stays up to date."
@@ -436,7 +464,7 @@ examples:
           permissions:
             - DETECT_SCREEN_CAPTURE
             - READ_MEDIA_IMAGES
-            - READ_EXTERNAL_STORAGE
+            - ↓READ_EXTERNAL_STORAGE
     capture:
       detect: [screen-capture-callback, media-store-observer]
     screens:
@@ -486,13 +514,16 @@ rationale: |
   call is skipped and the threat it covers stays open. CAP001 counts such a
   mechanism as covering, so that each gap is reported once; this rule reports
   the devices between `min-sdk` and the API level the mechanism needs, when
-  nothing else in the field's protection covers that threat there.
+  nothing else in the field's protection covers that threat there. A field in
+  `context: notification` is outside the app's window and is skipped; a
+  reasoned `opt-out` (CAP007) replaces this rule's findings for its screen.
 fix: |
-  Add a mechanism that works from `min-sdk` for the same threats, mask the
-  value, or raise `min-sdk` to the level the mechanism needs. FLAG_SECURE
-  covers every threat on every supported API level; an app that prefers the
-  newer API can call it where `Build.VERSION.SDK_INT` allows and still needs
-  FLAG_SECURE, declared here, for the older devices.
+  Add a mechanism that works from `min-sdk` for the same threats (the finding
+  names it and its call for the app's UI toolkit), mask the value, or raise
+  `min-sdk` to the level the mechanism needs. FLAG_SECURE covers every threat
+  on every supported API level; an app that prefers the newer API can call it
+  where `Build.VERSION.SDK_INT` allows and still needs FLAG_SECURE, declared
+  here, for the older devices.
 
   ```yaml
   protect:
@@ -521,7 +552,7 @@ examples:
           ios: [redact-on-capture, cover-on-background]
           android: [content-sensitivity, recents-screenshot-disabled]
         fields:
-          - id: latest-result
+          - ↓↓id: latest-result
             label: Latest result
             kind: lab-result
   passing: |
@@ -559,29 +590,37 @@ check: window-flag
 parameters: {}
 severity: warning
 points-at: field
-message: "`{field}` is in {window} `{screen}`, whose window lacks the `flag-secure` of its parent `{parent}`: on Android it is exposed to {missing}"
+message: "`{field}` is in {window} `{screen}`, a window of its own with {toolkit}, which lacks the `flag-secure` of its parent `{parent}`: on Android it is exposed to {missing}"
 rationale: |
-  FLAG_SECURE is a property of one window, and every Dialog, AlertDialog,
-  BottomSheetDialog, DialogFragment and PopupWindow gets a window of its own:
-  the activity's flag does not carry over. A card number revealed in a bottom
-  sheet over a secured activity therefore appears in screenshots, recordings
-  and casts while the screen behind it stays black, which is easy to miss in
-  testing. In Compose, Dialog and Popup follow the parent only with
-  `SecureFlagPolicy.Inherit`; other windows need the flag set explicitly. This
-  rule fires instead of CAP001 for such a field on Android.
+  FLAG_SECURE is a property of one window. With Android Views every Dialog,
+  AlertDialog, BottomSheetDialog, DialogFragment and PopupWindow gets a window
+  of its own, and so does a React Native `Modal`: the activity's flag does not
+  carry over. A card number revealed in a bottom sheet over a secured activity
+  therefore appears in screenshots, recordings and casts while the screen
+  behind it stays black, which is easy to miss in testing. Compose is
+  different: `Dialog`, `Popup` and `ModalBottomSheet` inherit the parent
+  window's flag through `SecureFlagPolicy.Inherit`, the default, and Flutter
+  draws its dialogs in the activity's own window. So the rule reads
+  `platforms.android.ui`: with `views` (the default) or `react-native` it fires
+  instead of CAP001 for such a field on Android; with `compose` or `flutter` it
+  never fires, and CAP001 judges the field with its parent's screen-level
+  mechanisms added.
 fix: |
-  Set the flag on the dialog's own window
-  (`dialog.window?.setFlags(FLAG_SECURE, FLAG_SECURE)` before `show()`;
-  Compose `DialogProperties(securePolicy = SecureFlagPolicy.SecureOn)`) and
-  declare it on the dialog screen: a dialog does not inherit its parent's
-  screen-level `protect`. Check every dialog, bottom sheet and popup that
-  opens over a secured screen, including those created by libraries.
+  Set the flag on the dialog's own window and declare it on the dialog screen.
+  With Views, call `dialog.window?.setFlags(FLAG_SECURE, FLAG_SECURE)` before
+  `show()` (in `onCreateDialog` for a DialogFragment, alike for a
+  BottomSheetDialog); a PopupWindow cannot take the flag, so show such a value
+  in a Dialog. With React Native, set FLAG_SECURE on the `Modal`'s window from
+  native code, or show the content in the screen instead of a `Modal`. Check
+  every dialog, bottom sheet and popup that opens over a secured screen,
+  including those created by libraries.
 
   ```yaml
   - id: reveal-card-number
     window: sheet
     parent: cards
-    protect: [flag-secure]
+    protect:
+      android: [flag-secure]
   ```
 examples:
   failing: |
@@ -607,7 +646,7 @@ examples:
         window: sheet
         parent: cards
         fields:
-          - id: card-number
+          - ↓id: card-number
             label: Card number
             kind: card-number
             display: masked
@@ -693,7 +732,7 @@ examples:
     screens:
       - id: lab-results
         title: Lab results
-        protect: [redact-on-capture, content-sensitivity, recents-screenshot-disabled]
+        protect: [↓redact-on-capture, content-sensitivity, recents-screenshot-disabled]
         fields:
           - id: latest-result
             label: Latest result
@@ -722,6 +761,238 @@ examples:
             kind: lab-result
 references: [S16]
 """##),
+        ("rules/AND007.yml", ##"""
+id: AND007
+slug: accessibility-exposed
+title: Credential screen readable by any accessibility service
+status: preview
+check: accessibility-exposure
+parameters:
+  mechanism: accessibility-data-sensitive
+  categories: [credential]
+  by-profile:
+    banking: [card-number, card-security-code]
+severity: info
+points-at: screen
+message: "screen `{screen}` shows or takes {fields} without `{mechanism}`: any accessibility service can read them, FLAG_SECURE or not{below}"
+rationale: |
+  FLAG_SECURE keeps a window out of screenshots and media projection, but not
+  away from accessibility services: an app the person was talked into
+  enabling as one reads every text on screen and every character typed, and
+  remote-control malware relies on exactly that to harvest passwords, PINs
+  and one-time codes while it drives the phone. Android 14 (API 34) lets an
+  app mark such views with View.setAccessibilityDataSensitive: only services
+  that declare themselves accessibility tools (`isAccessibilityTool`, such as
+  TalkBack) then read them, so people who rely on a screen reader keep full
+  access. Below API 34 Android offers nothing for this, and the finding says
+  so. The rule looks at fields that show or take a credential (shown in full,
+  revealed, or typed) and, under the banking profile, card numbers and
+  security codes shown in full or revealed; it looks at the field, its screen
+  and `capture.protect`, never a parent screen, since the flag is per view.
+fix: |
+  Mark the views sensitive for accessibility and declare it on the screen:
+  `view.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES)`
+  or `android:accessibilityDataSensitive="yes"` in the layout (Compose: on the
+  screen's `ComposeView`). Test with TalkBack that the screen stays usable.
+
+  ```yaml
+  - id: sign-in
+    protect:
+      android: [accessibility-data-sensitive]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 34
+          target-sdk: 35
+    screens:
+      - ↓id: sign-in
+        title: Sign in
+        protect: [flag-secure]
+        fields:
+          - id: password
+            label: Password
+            kind: password
+            input: secure
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 34
+          target-sdk: 35
+    screens:
+      - id: sign-in
+        title: Sign in
+        protect: [flag-secure, accessibility-data-sensitive]
+        fields:
+          - id: password
+            label: Password
+            kind: password
+            input: secure
+references: [S11, S21]
+"""##),
+        ("rules/AND008.yml", ##"""
+id: AND008
+slug: overlay-unprotected
+title: Sensitive screen that other apps' overlays can cover
+status: preview
+check: overlay-exposure
+parameters:
+  mechanism: hide-overlay-windows
+  input-categories: [credential]
+  action-risks: [high]
+severity: info
+points-at: screen
+message: "screen `{screen}` has {what} but no `{mechanism}`: another app's overlay can cover it{below}"
+rationale: |
+  An app with the "display over other apps" permission can draw over any
+  screen: a transparent layer that passes taps through while it shows
+  something else (tapjacking), or a fake prompt that collects the password
+  typed into it. Banking malware uses both to approve transfers the person
+  never saw. Window.setHideOverlayWindows(true) (API 31, with the
+  HIDE_OVERLAY_WINDOWS permission) hides other apps' overlays while the window
+  is shown; Android's fraud-prevention guidance asks for it on screens that
+  take credentials or confirm payments. A harden mechanism counts whatever
+  `min-sdk` is: below API 31 there is nothing else to do, and the finding
+  names the level. Like AND007, the rule reads the screen's own `protect` and
+  `capture.protect`, never a parent's: a dialog is a window of its own.
+fix: |
+  Call `window.setHideOverlayWindows(true)` in the activity (or the dialog's
+  window) that shows the screen, declare HIDE_OVERLAY_WINDOWS (AND001 checks
+  it), and list the mechanism on the screen.
+
+  ```yaml
+  android:
+    permissions: [HIDE_OVERLAY_WINDOWS]
+  screens:
+    - id: confirm-transfer
+      protect:
+        android: [hide-overlay-windows]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 31
+          target-sdk: 35
+    screens:
+      - ↓id: confirm-transfer
+        title: Confirm transfer
+        protect: [flag-secure]
+        fields:
+          - id: amount
+            label: Amount
+        actions:
+          - id: confirm
+            label: Confirm transfer
+            kind: fund-transfer
+            on-capture: confirm
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 31
+          target-sdk: 35
+          permissions: [HIDE_OVERLAY_WINDOWS]
+    screens:
+      - id: confirm-transfer
+        title: Confirm transfer
+        protect: [flag-secure, hide-overlay-windows]
+        fields:
+          - id: amount
+            label: Amount
+        actions:
+          - id: confirm
+            label: Confirm transfer
+            kind: fund-transfer
+            on-capture: confirm
+references: [S11, S43]
+"""##),
+        ("rules/AND009.yml", ##"""
+id: AND009
+slug: secure-input-exposed
+title: Secure input on a window without FLAG_SECURE
+status: preview
+check: secure-input-window
+parameters:
+  window-protection: flag-secure
+  categories: [credential]
+severity: warning
+points-at: field
+message: "`{field}` ({kind}) is a secure input on a window without `{mechanism}`: Android shows each typed character for a moment and the keyboard previews each key, and a recording or a remote viewer sees both"
+rationale: |
+  A secure input masks what is typed, but not at once: Android shows the last
+  character for about a second before it turns into a dot (unless the person
+  turned "show passwords" off), and most keyboards pop up a preview of each
+  key pressed. A screen recording or a remote-control session therefore reads
+  the password character by character. FLAG_SECURE on the window keeps the
+  input out of recordings and media projection; the keyboard draws in its own
+  window, which the flag does not cover, so the flag is needed on the app's
+  side too. The rule counts `flag-secure` on the field, its screen,
+  `capture.protect`, or for a Compose or Flutter dialog its parent's screen.
+  On iOS the system leaves secure text entry out of captures itself.
+fix: |
+  Set FLAG_SECURE on the window that holds the input (see `flag-secure` for
+  the call in each UI toolkit) and declare it on the screen.
+
+  ```yaml
+  - id: sign-in
+    protect:
+      android: [flag-secure]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 26
+          target-sdk: 35
+    screens:
+      - id: sign-in
+        title: Sign in
+        fields:
+          - ↓id: password
+            label: Password
+            kind: password
+            input: secure
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 26
+          target-sdk: 35
+    screens:
+      - id: sign-in
+        title: Sign in
+        protect: [flag-secure]
+        fields:
+          - id: password
+            label: Password
+            kind: password
+            input: secure
+references: [S4, S5]
+"""##),
         ("rules/BNK001.yml", ##"""
 id: BNK001
 slug: card-number-unmasked
@@ -729,18 +1000,23 @@ title: Card number shown in full
 check: field
 parameters:
   where: {kind: [card-number], display: [full]}
-  fix: "show `{field}` masked, the last four digits only: `display: masked`, and `reveal: tap` only behind authentication"
+  set: {display: masked}
+  fix: "show `{field}` masked, the last four digits only (`display: masked`); where the full number is needed, put it behind `reveal: tap` and protect the revealed state"
 severity: warning
 points-at: field
-message: "card number `{field}` is shown in full; PCI DSS allows at most the first six and last four digits (show the last four)"
+message: "card number `{field}` is shown in full; PCI DSS v4.0 requirement 3.4.1 allows at most the BIN (six or eight digits) and the last four digits, and the last four are enough"
 rationale: |
   PCI DSS v4.0 requirement 3.4.1 says the PAN is masked when displayed, so
-  that at most the BIN and the last four digits are visible to anyone without
-  a business need for more. A full card number on screen ends up in
-  screenshots, screen recordings, the app switcher snapshot and the screen of
-  a "support agent" in a remote-access scam, and capture protection only helps
-  where the platform offers it: iOS has no supported way to block screenshots.
-  The last four digits are enough for a person to recognise the card.
+  that at most the BIN (the first six or eight digits) and the last four digits
+  are visible to anyone without a legitimate business need to see more. A full
+  card number on screen ends up in screenshots, screen recordings, the app
+  switcher snapshot and the screen of a "support agent" in a remote-access
+  scam, and capture protection only helps where the platform offers it: iOS
+  has no supported way to block screenshots. The last four digits are enough
+  for a person to recognise the card. Showing the full number behind a
+  deliberate `reveal: tap`, as for a virtual card used online, is the business
+  need the requirement allows: this rule does not fire for it, and CAP001
+  still checks that the revealed value is covered.
 fix: |
   Show the last four digits (`•••• 4242`) with `display: masked`. Where the full
   number is genuinely needed, as for a virtual card used online, put it behind
@@ -766,7 +1042,7 @@ examples:
         title: Card details
         protect: [flag-secure]
         fields:
-          - id: card-number
+          - ↓id: card-number
             label: Card number
             kind: card-number
   passing: |
@@ -796,25 +1072,39 @@ title: Card security code or PIN displayed
 check: field
 parameters:
   any-of:
-    - {kind: [card-security-code, pin], display: [full]}
-    - {kind: [card-security-code, pin], context: [notification], display: [full, masked]}
-  fix: "never show `{field}`: `display: hidden` (reveal card security codes and PINs only in a dedicated, authenticated flow)"
+    # In a notification it is on the lock screen and the watch, out of any capture protection.
+    - kind: [card-security-code, pin]
+      context: [notification]
+      display: [full, masked]
+      set: {display: hidden}
+      fix: "keep `{field}` out of the notification (`display: hidden`): say that it is available and show it in the app"
+    # In the app the person may need to read it: masked, revealed on request.
+    - kind: [card-security-code, pin]
+      display: [full]
+      set: {display: masked, reveal: tap}
+      fix: "show `{field}` masked and reveal it on request (`display: masked`, `reveal: tap`), after authentication and for a few seconds; protect the revealed state"
 severity: warning
 points-at: field
-message: "`{field}` ({kind}) is displayed ({display}, context {context}); security codes and PINs must never be shown"
+message: "`{field}` ({kind}) is shown in full by default ({display}, context {context}); show it masked and reveal it only on request, never in a notification"
 rationale: |
-  The card security code and the PIN are sensitive authentication data: PCI
-  DSS v4.0 (requirement 3.3.1) forbids keeping them after authorisation, and
-  the PSD2 RTS treats a PIN as a personalised security credential to be kept
-  confidential. Shown in full by default, they are in every screenshot,
-  recording and screen share of the screen. In a notification they are also on
-  the lock screen and the paired watch, out of reach of any capture protection,
-  even partly masked.
+  The card security code and the PIN are sensitive authentication data under
+  PCI DSS: requirement 3.3.1 of v4.0 forbids storing them after authorisation.
+  That is a rule about storage, not a display ban: an issuer's app may show a
+  virtual card's security code or let the person view their PIN. But each time
+  the value is on screen by default it is in every screenshot, recording,
+  screen share and app switcher snapshot, and a fraudster on a remote-access
+  call only has to ask the person to open the screen. So the value is masked
+  until the person asks for it (`display: masked` with `reveal: tap`, which
+  this rule accepts), and it never appears in a notification, where it is on
+  the lock screen and the paired watch, out of reach of any capture
+  protection, even partly masked.
 fix: |
-  Hide the value until the person asks for it: `display: masked` with
-  `reveal: tap`, ideally re-hidden after a few seconds, and protect the
-  revealed state. Never put a security code or PIN in a notification; say that
-  something is available instead (`display: hidden`).
+  In the app, show the value masked and reveal it on request:
+  `display: masked` with `reveal: tap`, after authentication, re-hidden after a
+  few seconds, with the revealed state protected (CAP001 checks it). Never
+  propose hiding a value the person must be able to read. In a notification,
+  leave the value out (`display: hidden`) and say that it is available in the
+  app.
 
   ```yaml
   - id: cvv
@@ -837,7 +1127,7 @@ examples:
         title: Virtual card
         protect: [flag-secure]
         fields:
-          - id: cvv
+          - ↓id: cvv
             label: Security code
             kind: card-security-code
   passing: |
@@ -859,7 +1149,7 @@ examples:
             kind: card-security-code
             display: masked
             reveal: tap
-references: [S30, S31]
+references: [S30]
 """##),
         ("rules/BNK003.yml", ##"""
 id: BNK003
@@ -867,19 +1157,33 @@ slug: credential-shown
 title: Credential shown in full
 check: field
 parameters:
-  where: {kind: [password, pin, security-answer], display: [full]}
-  fix: "mask `{field}` when displayed: `display: masked`, or `input: secure` for an input"
+  any-of:
+    - kind: [password, pin, security-answer]
+      display: [full]
+      input: [plain, secure]
+      set: {input: secure, display: masked}
+      fix: "make `{field}` a secure input, masked as it is typed (`input: secure`, `display: masked`)"
+    - kind: [password, pin, security-answer]
+      display: [full]
+      set: {display: masked}
+      fix: "mask `{field}` when displayed (`display: masked`); offer a deliberate `reveal: tap` only where people must read it"
+  citation: "OWASP MASTG-BEST-0044 asks that credentials are never shown in full"
+  citation-by-profile:
+    banking: "PSD2 RTS art. 22(2)(a) requires personalised security credentials to be masked when displayed"
 severity: warning
 points-at: field
-message: "`{field}` ({kind}) is shown in full; PSD2 RTS art. 22(2)(a) requires credentials to be masked when displayed"
+message: "`{field}` ({kind}) is shown in full; {citation}"
 rationale: |
-  The PSD2 RTS (EU 2018/389), article 22(2)(a), requires personalised security
-  credentials to be masked when displayed and not readable in full when typed.
   A password, PIN or security answer displayed in full is one screenshot,
   recording or shared screen away from an account takeover, and a security
-  answer cannot be changed as easily as a password once it has leaked.
-  Apps that offer to "view PIN" show it only after re-authentication and for
-  a few seconds, never as the default display.
+  answer cannot be changed as easily as a password once it has leaked. OWASP
+  MASTG-BEST-0044 asks apps never to show credentials in full. For payment
+  service providers in the EU, the PSD2 RTS (Commission Delegated Regulation
+  (EU) 2018/389), article 22(2)(a), requires personalised security credentials
+  to be masked when displayed and not readable in full when typed: the banking
+  profile's message cites it, the others cite the OWASP practice. Apps that
+  offer to "view PIN" show it only after re-authentication and for a few
+  seconds, never as the default display.
 fix: |
   Display the credential masked. If people must check it, offer a deliberate
   `reveal: tap` and protect the revealed state; better still, let them reset it
@@ -905,7 +1209,7 @@ examples:
         title: Security settings
         protect: [flag-secure]
         fields:
-          - id: memorable-word
+          - ↓id: memorable-word
             label: Memorable word
             kind: security-answer
   passing: |
@@ -926,7 +1230,7 @@ examples:
             label: Memorable word
             kind: security-answer
             display: masked
-references: [S31]
+references: [S5, S31]
 """##),
         ("rules/CAP001.yml", ##"""
 id: CAP001
@@ -943,19 +1247,29 @@ rationale: |
   switcher snapshot. A field's coverage on a platform is the union of what its
   own, its screen's and the app-wide `protect` mechanisms cover, or every
   threat when it is masked or hidden without `reveal: tap`. The platforms
-  differ: on iOS, UITraitCollection.sceneCaptureState lets the app redact
-  during recording, mirroring and remote control but never reports
-  screenshots, and the app switcher snapshot needs a cover view installed in
-  sceneDidEnterBackground; on Android, WindowManager.LayoutParams.FLAG_SECURE
-  covers all five channels, but only for the window it is set on.
+  differ: on iOS, UITraitCollection.sceneCaptureState (iOS 17; UIScreen.isCaptured
+  below) lets the app redact during recording, mirroring and remote control but
+  never reports screenshots, and no documented API keeps content out of a
+  screenshot; the app switcher snapshot needs a cover view installed in
+  sceneDidEnterBackground. On Android, WindowManager.LayoutParams.FLAG_SECURE
+  covers all five channels, but only for the window it is set on: with Views or
+  React Native a dialog is a window of its own (AND005), while Compose dialogs
+  inherit the flag (SecureFlagPolicy.Inherit) and Flutter draws dialogs in the
+  same window, so there a dialog counts with its parent's screen-level
+  mechanisms. A field in `context: notification` is drawn by the system outside
+  the app's window; no `protect` reaches it, so this rule skips it and CAP008
+  judges what the notification shows.
 fix: |
   Add the mechanism the finding proposes to the field, its screen or
-  `capture.protect`: it is the first mechanism of that platform (in
-  `Rules/taxonomy.yml` order) that covers every missing threat and works on the
-  app's minimum OS version. Where the person does not need the full value,
-  `display: masked` covers every threat on both platforms. On iOS no supported
-  API blocks screenshots, so a value that needs screenshot coverage there is
-  best masked.
+  `capture.protect`: it is the first robust mechanism of that platform (in
+  `Rules/taxonomy.yml` order) that covers every missing threat and works from
+  the app's minimum OS version, with what it depends on (a capture detector in
+  `capture.detect`, a capture notice). The finding names the call for the
+  app's UI toolkit (`platforms.<platform>.ui`). Where no robust mechanism
+  covers a missing threat, as for screenshots on iOS, the fix is the value
+  masked (`display: masked`; for an input, `input: secure`), which covers every
+  threat on both platforms. The undocumented `secure-layer` trick is named
+  only as the last resort, with its caveat, and never proposed: IOS002 flags it.
 
   ```yaml
   protect:
@@ -984,7 +1298,7 @@ examples:
         protect:
           ios: [redact-on-capture, cover-on-background]
         fields:
-          - id: latest-result
+          - ↓id: latest-result
             label: Latest result
             kind: lab-result
   passing: |
@@ -1021,6 +1335,7 @@ title: Secret typed in a plain input
 check: field
 parameters:
   where: {category: [credential], input: [plain]}
+  set: {input: secure}
   fix: "set `input: secure` on `{field}` (the OS masks each character and never caches it)"
 severity: error
 points-at: field
@@ -1060,7 +1375,7 @@ examples:
         title: Restore wallet
         protect: [flag-secure]
         fields:
-          - id: recovery-phrase
+          - ↓id: recovery-phrase
             label: Recovery phrase
             kind: secret-key
             input: plain
@@ -1092,6 +1407,7 @@ title: Sensitive value typed where the keyboard learns it
 check: field
 parameters:
   where: {category: [credential, financial, identity, health], input: [plain], keyboard-cache: [true]}
+  set: {keyboard-cache: false}
   fix: "set `keyboard-cache: false` on `{field}` (autocorrect off, `textContentType`/`importantForAutofill` set), or make it `input: secure`"
 severity: info
 points-at: field
@@ -1142,7 +1458,7 @@ examples:
           ios: [redact-on-capture, cover-on-background]
           android: [flag-secure]
         fields:
-          - id: payee-iban
+          - ↓id: payee-iban
             label: IBAN
             kind: account-number
             input: plain
@@ -1196,17 +1512,21 @@ rationale: |
   acceptable behaviour per action kind or risk (allow < confirm < disable =
   hide).
 fix: |
-  Set `on-capture` to at least the minimum of the profile's policy: `confirm`
-  adds an explicit step (re-authentication, a second confirmation), `disable`
-  or `hide` pauses the action while capture is active. Explain it in a neutral
-  `message`.
+  Set `on-capture` to at least the minimum of the profile's policy, which the
+  finding names: `confirm` under general (an explicit step such as
+  re-authentication), `disable` under banking for money movement and under
+  health for sharing or exporting records (`hide` counts as `disable`). Explain
+  it in a neutral `message`, tell the person while capture is active (a capture
+  notice, CAP005), and make sure the app learns of capture over its whole OS
+  range (CAP012): a capture detector on iOS, `flag-secure` on the screen on
+  Android.
 
   ```yaml
   actions:
     - id: send-money
       kind: fund-transfer
-      on-capture: confirm
-      message: "Confirm this transfer with Face ID while your screen is shared."
+      on-capture: disable   # banking; general asks for confirm
+      message: "Transfers are paused while your screen is shared."
   ```
 examples:
   failing: |
@@ -1225,7 +1545,7 @@ examples:
             label: Available balance
             kind: balance
         actions:
-          - id: send-money
+          - ↓id: send-money
             label: Send money
             kind: fund-transfer
   passing: |
@@ -1295,7 +1615,7 @@ examples:
     capture:
       detect: [scene-capture-state]
     screens:
-      - id: transfer
+      - ↓id: transfer
         title: Send money
         fields:
           - id: available
@@ -1375,7 +1695,7 @@ examples:
           min-sdk: 26
           target-sdk: 35
     screens:
-      - id: contact-details
+      - ↓id: contact-details
         title: Contact details
         protect: [flag-secure]
         fields:
@@ -1427,8 +1747,10 @@ rationale: |
   reason; without one it cannot be told apart from an oversight, so it is
   reported at warning (error for banking) and exempts nothing. With a reason
   it is reported at info, listing what it exempts, and it replaces the
-  CAP001, AND005 and IOS002 findings of that screen's fields, so that a
-  review following the MASTG capture tests sees every exemption in one place.
+  CAP001, AND004, AND005 and IOS002 findings of that screen's fields and, when
+  preview rules run, the screen's AND007 and AND008 findings and its fields'
+  AND009 findings, so that a review following the MASTG capture tests sees
+  every exemption in one place.
 fix: |
   Either give the opt-out a reason a reviewer can check (who sees the screen,
   and why protection would break that), or remove `opt-out` and protect the
@@ -1451,8 +1773,12 @@ examples:
         android:
           min-sdk: 26
           target-sdk: 35
+    capture:
+      detect: [scene-capture-state]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
     screens:
-      - id: account-details
+      - ↓(no-reason)id: account-details
         title: Account details
         opt-out:
           reason: ""
@@ -1493,30 +1819,49 @@ slug: sensitive-notification
 title: Sensitive value shown in full in a notification
 check: field
 parameters:
-  where: {sensitive: [true], context: [notification], display: [full]}
-  fix: "show `{field}` masked or hidden in the notification: `display: masked` (e.g. \"Payment of •••• received\")"
+  any-of:
+    # A one-time code is read from the notification: masking it defeats the purpose.
+    - kind: [one-time-code]
+      sensitive: [true]
+      context: [notification]
+      display: [full]
+      fix: "keep the code readable where the person reads it, but off the lock screen: on Android a public version with `VISIBILITY_PRIVATE` (the lock screen shows \"Your code is ready\"), on iOS a category with `hiddenPreviewsBodyPlaceholder`; record that decision with a suppression reason"
+    - sensitive: [true]
+      context: [notification]
+      display: [full]
+      set: {display: masked}
+      fix: "show `{field}` masked in the notification (`display: masked`, e.g. \"Payment of •••• received\"); on Android add a public version with `VISIBILITY_PRIVATE`, on iOS a `hiddenPreviewsBodyPlaceholder`"
 severity: warning
 points-at: field
 message: "`{field}` ({kind}) is shown in full in a notification, outside the app's capture protection"
 rationale: |
   A notification is drawn by the system, outside the app's windows: on the
-  lock screen, in the notification shade, on a paired watch and in any screen
-  share or recording in progress. FLAG_SECURE, View.setContentSensitivity and
-  sceneCaptureState-driven redaction do not reach it, so a one-time code or a
-  lab result in the notification body is visible to anyone near the phone and
-  to every capture. Whether previews show on the lock screen is the person's
-  setting, not the app's.
+  lock screen, in the notification shade, on a paired watch, and in every
+  screenshot, recording, mirrored display and full-screen share. FLAG_SECURE,
+  View.setContentSensitivity and sceneCaptureState-driven redaction do not
+  reach it, so no `protect` mechanism covers a notification field (CAP001 and
+  the other coverage rules skip it); what protects it is what the notification
+  shows. Android 14 QPR2 single-app screen sharing leaves notifications out of
+  the shared app, but sharing the whole screen, recording and screenshots
+  include them. Whether previews show on the lock screen is the person's
+  setting, not the app's: the app decides what the public version (Android
+  `VISIBILITY_PRIVATE` with `setPublicVersion`) or the hidden preview (iOS
+  `hiddenPreviewsBodyPlaceholder`) says.
 fix: |
-  Keep the value out of the notification: announce that something is
-  available and show it in the app, behind the app's protection. On Android
-  mark the notification `VISIBILITY_PRIVATE` with a redacted `setPublicVersion`;
-  on iOS give the category a `hiddenPreviewsBodyPlaceholder`.
+  Show less in the notification: `display: masked` ("Payment of •••• received",
+  "New result available") and the full value in the app, behind its
+  protection. On Android mark the notification `VISIBILITY_PRIVATE` with a
+  redacted public version; on iOS give its category a
+  `hiddenPreviewsBodyPlaceholder`. A one-time code is the exception: it is
+  meant to be read from the notification, so masking it defeats the purpose;
+  keep it off the lock screen with the public version or the hidden preview,
+  and record that decision with a suppression reason.
 
   ```yaml
   - id: result-ready
     kind: lab-result
     context: notification
-    display: hidden
+    display: masked
   ```
 examples:
   failing: |
@@ -1541,7 +1886,7 @@ examples:
       - id: result-alerts
         title: Result notifications
         fields:
-          - id: result-ready
+          - ↓id: result-ready
             label: New result
             kind: lab-result
             context: notification
@@ -1571,8 +1916,8 @@ examples:
             label: New result
             kind: lab-result
             context: notification
-            display: hidden
-references: [S1, S8]
+            display: masked
+references: [S1, S8, S40, S44]
 """##),
         ("rules/CAP009.yml", ##"""
 id: CAP009
@@ -1590,9 +1935,10 @@ rationale: |
   reliably apply: a view drawn into a bitmap ignores FLAG_SECURE, and
   UITraitCollection.sceneCaptureState never reports such a capture, so
   `redact-on-capture` never triggers. Only the SDK's own masking keeps a value
-  out. A sensitive value shown in full on a
-  screen such an SDK captures leaves the device with every report or replay,
-  a disclosure that MASVS-PRIVACY-1 asks apps to minimise.
+  out. A sensitive value shown in full on a screen such an SDK captures leaves
+  the device with every report or replay, a disclosure that MASVS-PRIVACY-1
+  asks apps to minimise. A field in `context: notification` is drawn by the
+  system, outside the app's views, where the SDK never sees it: it is skipped.
 fix: |
   Configure the SDK to mask the field (its mask-all-text or input masking
   option, or a per-view redaction tag) and list the kind in `masks`; or limit
@@ -1629,7 +1975,7 @@ examples:
       - id: medications
         title: Medications
         fields:
-          - id: current-medication
+          - ↓id: current-medication
             label: Current medication
             kind: medication
   passing: |
@@ -1674,10 +2020,13 @@ rationale: |
   other policy rule. Fields are most often left untagged when they are added in
   a hurry, which is also when a diagnosis or an IBAN reaches a screen without
   protection. The rule splits the field's id and label into words (at
-  non-letters and camelCase) and looks for hint words of kinds that the
-  profile treats as sensitive (`iban`, `cvv`, `otp`, `mrn`, `diagnosis`, `dob`,
-  `ssn`, ...); the lists in `Rules/taxonomy.yml` are whole words chosen to
-  avoid ordinary vocabulary.
+  non-letters and camelCase) and looks for hints of kinds that the profile
+  treats as sensitive: a hint is a whole word (`iban`, `cvv`, `otp`, `mrn`,
+  `diagnosis`, `dob`, `ssn`, `salary`, `rx`) or a phrase of up to three
+  consecutive words ("card number", "sort code", "api key", "seed phrase",
+  "backup codes"), so `cardNumber`, `card-number` and "Card number" all match;
+  a glued word such as `cardnumber` matches only itself. The lists in
+  `Rules/taxonomy.yml` avoid ordinary vocabulary.
 fix: |
   Give the field the kind the finding suggests (or a more accurate one), then
   protect it as CAP001 asks. If the word is a false positive, such as a
@@ -1711,7 +2060,7 @@ examples:
       - id: visit-summary
         title: Visit summary
         fields:
-          - id: diagnosis
+          - ↓id: diagnosis
             label: Diagnosis
   passing: |
     capaudit: 1
@@ -1788,7 +2137,7 @@ examples:
           - id: diagnosis
             label: Diagnosis
             kind: diagnosis
-            protect: [redact-on-capture, cover-on-background, screenshot-notification]
+            protect: [redact-on-capture, cover-on-background, ↓screenshot-notification]
   passing: |
     capaudit: 1
     app:
@@ -1811,6 +2160,307 @@ examples:
             protect: [redact-on-capture, cover-on-background]
 references: [S15, S16, S24]
 """##),
+        ("rules/CAP012.yml", ##"""
+id: CAP012
+slug: capture-response-without-signal
+title: Capture response without a signal over the whole OS range
+status: preview
+check: capture-signal
+parameters:
+  capture-detectors: [scene-capture-state, screen-captured-flag, screen-recording-callback]
+  screenshot-detectors: [screenshot-notification, screen-capture-callback, media-store-observer]
+  window-protection: flag-secure
+  responding-on-capture: [confirm, disable, hide]
+severity: warning
+cases:
+  action: {severity: warning}
+  notice:
+    severity: info
+    message: "on {platform}, {depends} can never show for {range}: no detector in `capture.detect` signals capture there"
+  screenshot:
+    severity: info
+    message: "on {platform}, {depends} never happens for {range}: no detector in `capture.detect` reports screenshots there"
+points-at: platform
+message: "on {platform}, {depends} cannot react to capture for {range}: no detector in `capture.detect` signals it there"
+rationale: |
+  An action that pauses or asks for confirmation during capture, a capture
+  notice and a response to screenshots all depend on the app learning that
+  capture happens. On iOS that signal is UITraitCollection.sceneCaptureState
+  from iOS 17.0 (SwiftUI `isSceneCaptured`) and UIScreen.isCaptured from iOS
+  11; screenshots are reported by userDidTakeScreenshotNotification. On
+  Android, WindowManager.addScreenRecordingCallback reports recording only, and
+  only from API 35; screenshots are reported by
+  Activity.registerScreenCaptureCallback from API 34 and, at any level, by a
+  MediaStore observer. Where `capture.detect` leaves part of the range from
+  `deployment-target` or `min-sdk` up without a signal, the response silently
+  does nothing there: a remote-access scam on an older phone meets an enabled
+  "Send money" button. On Android, a window with FLAG_SECURE is blank in every
+  capture without any signal, so actions on such a screen (its own
+  `protect`, `capture.protect`, or a Compose or Flutter dialog's parent) do
+  not count; a field-level `flag-secure` or `content-sensitivity` does not
+  protect the window. On iOS nothing blanks a window without a signal.
+  Redaction (`redact-on-capture`) is left to IOS004 and AND004/AND006.
+fix: |
+  On iOS add the fallback detector: `screen-captured-flag` (UIScreen.isCaptured
+  with capturedDidChangeNotification) below iOS 17, or raise the deployment
+  target. On Android no detector signals capture below API 35, so put
+  `flag-secure` on the screen whose actions change during capture; for a
+  notice, say in a suppression reason that older devices get no notice. For
+  screenshots add `media-store-observer` (with its media permissions, AND003)
+  below API 34, or `screenshot-notification` on iOS.
+
+  ```yaml
+  capture:
+    detect: [scene-capture-state, screen-captured-flag]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: banking
+      platforms:
+        ios:
+          ↓(action)↓(notice)deployment-target: "16.0"
+        android:
+          ↓(action)↓(notice)min-sdk: 26
+          target-sdk: 35
+    capture:
+      detect: [scene-capture-state]
+      protect:
+        ios: [redact-on-capture, cover-on-background]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
+    screens:
+      - id: transfer
+        title: Send money
+        fields:
+          - id: account-number
+            label: Account number
+            kind: account-number
+            protect:
+              android: [flag-secure]
+        actions:
+          - id: send-money
+            label: Send money
+            kind: fund-transfer
+            on-capture: disable
+            message: "Transfers are paused while your screen is shared."
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: banking
+      platforms:
+        ios:
+          deployment-target: "16.0"
+        android:
+          min-sdk: 35
+          target-sdk: 35
+          permissions: [DETECT_SCREEN_RECORDING]
+    capture:
+      detect: [scene-capture-state, screen-captured-flag, screen-recording-callback]
+      protect:
+        ios: [redact-on-capture, cover-on-background]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
+    screens:
+      - id: transfer
+        title: Send money
+        protect:
+          android: [flag-secure]
+        fields:
+          - id: account-number
+            label: Account number
+            kind: account-number
+        actions:
+          - id: send-money
+            label: Send money
+            kind: fund-transfer
+            on-capture: disable
+            message: "Transfers are paused while your screen is shared."
+references: [S15, S16, S23, S24, S38]
+"""##),
+        ("rules/CAP013.yml", ##"""
+id: CAP013
+slug: sensitive-copy
+title: Sensitive value copied to the clipboard as plain text
+status: preview
+check: field
+parameters:
+  where: {sensitive: [true], copy: [plain]}
+  set: {copy: sensitive}
+  fix: "mark the copy of `{field}` sensitive (`copy: sensitive`: Android `ClipDescription.EXTRA_IS_SENSITIVE`, iOS `UIPasteboard` with `localOnly` and an `expirationDate`), or offer no copy control (`copy: none`)"
+severity: warning
+points-at: field
+message: "`{field}` ({kind}) is copied to the clipboard as plain text, where other apps, clipboard history and Universal Clipboard read it"
+rationale: |
+  A copy button puts the value on the system clipboard, which outlives the
+  screen: keyboards with clipboard history keep it, other apps can read it
+  (Android shows a toast, iOS a paste banner, but both after the fact), iOS's
+  Universal Clipboard sends it to the person's other devices, and Android 13
+  shows a preview of what was copied, in every screenshot and screen share.
+  A card number, an IBAN or a one-time code copied in plain text is therefore
+  exposed far beyond the protected screen. Android 13 (API 33) lets the app
+  mark a clip sensitive with `ClipDescription.EXTRA_IS_SENSITIVE`, which hides
+  it from the preview and from keyboards' suggestions; on iOS,
+  `UIPasteboard.setItems(_:options:)` with `localOnly` keeps it off other
+  devices and `expirationDate` clears it after a short while.
+fix: |
+  Mark the copy sensitive: `copy: sensitive` in the manifest, and in code on
+  Android `clip.description.extras = PersistableBundle().apply {
+  putBoolean(ClipDescription.EXTRA_IS_SENSITIVE, true) }` (API 33; the string
+  "android.content.extra.IS_SENSITIVE" on older releases), on iOS
+  `UIPasteboard.general.setItems([...], options: [.localOnly: true,
+  .expirationDate: Date().addingTimeInterval(60)])`. Where people do not need
+  to paste the value elsewhere, offer no copy control (`copy: none`).
+
+  ```yaml
+  - id: iban
+    kind: account-number
+    copy: sensitive
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        ios:
+          deployment-target: "17.0"
+        android:
+          min-sdk: 26
+          target-sdk: 35
+    capture:
+      detect: [scene-capture-state]
+      protect:
+        ios: [redact-on-capture, cover-on-background]
+        android: [flag-secure]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
+    screens:
+      - id: account-details
+        title: Account details
+        fields:
+          - ↓id: iban
+            label: IBAN
+            kind: account-number
+            copy: plain
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        ios:
+          deployment-target: "17.0"
+        android:
+          min-sdk: 26
+          target-sdk: 35
+    capture:
+      detect: [scene-capture-state]
+      protect:
+        ios: [redact-on-capture, cover-on-background]
+        android: [flag-secure]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
+    screens:
+      - id: account-details
+        title: Account details
+        fields:
+          - id: iban
+            label: IBAN
+            kind: account-number
+            copy: sensitive
+references: [S1, S41, S42]
+"""##),
+        ("rules/CAP014.yml", ##"""
+id: CAP014
+slug: untagged-risky-action
+title: Action looks risky but has no kind
+status: preview
+check: action-hint-words
+parameters: {}
+severity: warning
+points-at: action
+message: "action `{action}` has no kind and no risk, but its name suggests `{suggested}` (`{hint}`), which the {profile} profile asks to `{minimum}` during capture; tag it `kind: {suggested}`"
+rationale: |
+  CAP004 judges an action by its kind, or by its risk when it gives one. An
+  action without either is `other`, low risk, and escapes the action policy:
+  a "Send money" button added without a kind stays enabled during a screen
+  share, which is exactly what remote-access scams rely on. The rule splits
+  the action's id and label into words (at non-letters and camelCase) and
+  looks for hints of action kinds that the profile's action policy requires
+  something of: whole words (`transfer`, `payee`, `withdraw`, `limits`,
+  `reveal`, `export`, `download`) or short phrases ("send money", "add
+  payee", "change password", "add device", "delete account", "show card
+  number", "share records"). A bare common verb that names no risky act
+  (`delete`, `share`, `close`, `send`) is never a hint alone. The lists per
+  action kind are in `Rules/taxonomy.yml`.
+fix: |
+  Give the action the kind the finding suggests (or a more accurate one) and
+  the `on-capture` the profile asks of it, or give it an explicit `risk` if
+  it is less risky than its name suggests. If the word is a false positive,
+  suppress the finding with a reason.
+
+  ```yaml
+  - id: send-money
+    label: Send money
+    kind: fund-transfer
+    on-capture: confirm
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        ios:
+          deployment-target: "17.0"
+    capture:
+      detect: [scene-capture-state]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
+    screens:
+      - id: payments
+        title: Payments
+        fields:
+          - id: iban
+            label: IBAN
+            kind: account-number
+            protect: [redact-on-capture, cover-on-background]
+        actions:
+          - ↓id: send-money
+            label: Send money
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        ios:
+          deployment-target: "17.0"
+    capture:
+      detect: [scene-capture-state]
+      notice:
+        text: "Screen sharing is active. Some details are hidden until it ends."
+    screens:
+      - id: payments
+        title: Payments
+        fields:
+          - id: iban
+            label: IBAN
+            kind: account-number
+            protect: [redact-on-capture, cover-on-background]
+        actions:
+          - id: send-money
+            label: Send money
+            kind: fund-transfer
+            on-capture: confirm
+references: [S38]
+"""##),
         ("rules/HLT001.yml", ##"""
 id: HLT001
 slug: health-data-overexposed
@@ -1818,29 +2468,34 @@ title: Health data shown in full on a glanceable surface
 check: field
 parameters:
   where: {category: [health], display: [full], context: [list-row, summary, widget, notification]}
-  fix: "show `{field}` masked or hidden in the {context}: `display: masked`; keep the full value on the detail screen"
+  set: {display: masked}
+  fix: "show `{field}` masked in the {context} (`display: masked`: that something exists, not what it is); keep the full value on the detail screen"
 severity: off
 points-at: field
-message: "`{field}` ({kind}) is shown in full in a {context}; show the minimum necessary outside the detail screen"
+message: "`{field}` ({kind}) is shown in full in a {context}; show only what is needed at a glance and keep the value on the detail screen"
 rationale: |
-  HIPAA's minimum necessary standard (45 CFR 164.502(b)) asks that only the
-  health information needed for the purpose is disclosed. List rows, summary
-  cards, home screen widgets and notifications are glanced at, shown on lock
-  screens and caught in screenshots and screen shares taken for other reasons;
-  a diagnosis or lab value there reaches people who never opened the record.
-  The detail view, one deliberate tap away and protected, is the place for
-  the full value.
+  List rows, summary cards, home screen widgets and notifications are glanced
+  at, shown on lock screens and caught in screenshots and screen shares taken
+  for other reasons; a diagnosis or lab value there reaches people who never
+  opened the record. Data minimisation (GDPR art. 5(1)(c), with health data a
+  special category under art. 9) and the minimum-necessary principle are the
+  good practice behind this rule. It is a shoulder-surfing and capture-exposure
+  rule, not a legal requirement: HIPAA's minimum necessary standard (45 CFR
+  164.502(b)) binds covered entities' uses and disclosures, and expressly does
+  not apply to disclosures to the patient, so it does not make a patient's own
+  app show less. The detail view, one deliberate tap away and protected, is the
+  place for the full value.
 fix: |
   Show that something exists rather than what it is ("3 new results", "Visit
-  on 3 May") with `display: hidden` or `masked` on the glanceable surface, and
-  keep the full value on the detail screen. A widget can show a count or a
+  on 3 May") with `display: masked` on the glanceable surface, and keep the
+  full value on the detail screen. A widget can show a count or a
   next-appointment time instead of a value.
 
   ```yaml
   - id: visit-diagnosis
     kind: diagnosis
     context: list-row
-    display: hidden
+    display: masked
   ```
 examples:
   failing: |
@@ -1857,7 +2512,7 @@ examples:
         title: Visits
         protect: [flag-secure]
         fields:
-          - id: visit-diagnosis
+          - ↓id: visit-diagnosis
             label: Diagnosis
             kind: diagnosis
             context: list-row
@@ -1879,30 +2534,33 @@ examples:
             label: Diagnosis
             kind: diagnosis
             context: list-row
-            display: hidden
-references: [S32]
+            display: masked
+references: [S32, S33]
 """##),
         ("rules/IOS001.yml", ##"""
 id: IOS001
 slug: deprecated-capture-api
-title: Deprecated UIScreen.isCaptured used on iOS 17 or later
+title: UIScreen.isCaptured used where sceneCaptureState is available
 check: deprecated-mechanism
 parameters:
   platform: ios
   mechanism: screen-captured-flag
-  from-version: "17"
+  replacement: scene-capture-state
+  from-version: "17.0"
 severity: info
 points-at: mechanism
-message: "`{mechanism}` (UIScreen.isCaptured) is deprecated from iOS {version} and the app targets iOS {target}"
+message: "`{mechanism}` (UIScreen.isCaptured) is marked to be deprecated (API_TO_BE_DEPRECATED); the app targets iOS {target}, where `{replacement}` (UITraitCollection.sceneCaptureState, iOS {version}) replaces it"
 rationale: |
   UIScreen.isCaptured and UIScreen.capturedDidChangeNotification describe a
-  whole screen, not the scene the app draws in, and Apple has deprecated them
-  in favour of UITraitCollection.sceneCaptureState (iOS 17), which is per scene
-  and arrives through trait change registration (SwiftUI: the
-  `isSceneCaptured` environment value). On iPad with several windows, or with
-  an external display, the per-screen flag can be wrong for the scene that
-  actually shows the data. With a deployment target of 17 or later every
-  supported device has the scene API.
+  whole screen, not the scene the app draws in. Apple marks them to be
+  deprecated (`API_TO_BE_DEPRECATED`: they still work and are not deprecated
+  "since iOS 17") and points to UITraitCollection.sceneCaptureState, which is
+  per scene, exists from iOS 17, and arrives through trait change registration
+  (SwiftUI: the `isSceneCaptured` environment value). On iPad with several
+  windows, or with an external display, the per-screen flag can be wrong for
+  the scene that actually shows the data. With a deployment target of 17 or
+  later every supported device has the scene API; below 17 the flag is the
+  fallback that IOS004 asks for.
 fix: |
   Observe `sceneCaptureState` with
   `registerForTraitChanges([UITraitSceneCaptureState.self])`, or read
@@ -1923,7 +2581,7 @@ examples:
         ios:
           deployment-target: "17.0"
     capture:
-      detect: [screen-captured-flag]
+      detect: [↓screen-captured-flag]
       protect: [cover-on-background]
       notice:
         text: "Screen sharing is active. Some details are hidden until it ends."
@@ -1975,7 +2633,8 @@ rationale: |
   on changed with iOS 17 and broke widely used libraries, and the content then
   appeared in screenshots with no error at all. A value shown in full whose
   only screenshot protection is this trick can become exposed with any OS
-  update.
+  update. A field in `context: notification` is outside the app's window and
+  needs no such protection: it is skipped.
 fix: |
   Show the value masked, so that no screenshot contains it (for an API key,
   its prefix and last four characters). Keep secure-layer as an extra layer if
@@ -2007,7 +2666,7 @@ examples:
           ios: [secure-layer, cover-on-background]
           android: [flag-secure]
         fields:
-          - id: live-secret-key
+          - ↓id: live-secret-key
             label: Live secret key
             kind: secret-key
   passing: |
@@ -2079,7 +2738,7 @@ examples:
       - id: account-details
         title: Account details
         fields:
-          - id: iban
+          - ↓id: iban
             label: IBAN
             kind: account-number
             protect: [privacy-sensitive]
@@ -2114,26 +2773,37 @@ parameters:
   platform: ios
   mechanism: redact-on-capture
   detect-any: [scene-capture-state, screen-captured-flag]
+  range-case: range
 severity: error
+cases:
+  range:
+    severity: warning
+    message: "`{detector}` is the only capture detector, and it exists only from {since}, but the app supports {minimum}: on older devices `{mechanism}` never redacts"
 points-at: mechanism
 message: "iOS `{mechanism}` is driven by the capture state, but `capture.detect` has neither `scene-capture-state` nor `screen-captured-flag`"
 rationale: |
   Redacting during capture on iOS means observing
-  UITraitCollection.sceneCaptureState (SwiftUI `isSceneCaptured`), or on older
-  code UIScreen.isCaptured, and hiding the sensitive views while it reports
-  capture. Without one of them the app has no signal that recording, mirroring
-  or a screen share started, so a manifest that claims `redact-on-capture`
-  with neither in `capture.detect` describes a redaction that never happens.
-  Note that neither signal ever fires for screenshots.
+  UITraitCollection.sceneCaptureState (SwiftUI `isSceneCaptured`, iOS 17.0 and
+  later), or below iOS 17 UIScreen.isCaptured, and hiding the sensitive views
+  while it reports capture. Without either the app has no signal that
+  recording, mirroring or a screen share started, so a manifest that claims
+  `redact-on-capture` with neither in `capture.detect` describes a redaction
+  that never happens (case `none`, the main case). With only
+  `scene-capture-state` and a deployment target below 17.0, devices on the
+  older releases never get the signal and never redact (case `range`);
+  `screen-captured-flag` is the fallback there. `screenshot-notification` is
+  not a capture detector, and neither signal ever fires for screenshots.
 fix: |
   Observe the scene capture state and declare it in `capture.detect`:
   `registerForTraitChanges([UITraitSceneCaptureState.self])` in UIKit, or
-  `@Environment(\.isSceneCaptured)` in SwiftUI. Hide the views while the state
-  is `.active` and show them again when it returns to `.inactive`.
+  `@Environment(\.isSceneCaptured)` in SwiftUI; below iOS 17 observe
+  `UIScreen.capturedDidChangeNotification` too and declare
+  `screen-captured-flag`, or raise the deployment target to 17.0. Hide the
+  views while capture is active and show them again when it ends.
 
   ```yaml
   capture:
-    detect: [scene-capture-state]
+    detect: [scene-capture-state, screen-captured-flag]   # the flag for iOS 16
   ```
 examples:
   failing: |
@@ -2143,8 +2813,9 @@ examples:
       profile: general
       platforms:
         ios:
-          deployment-target: "17.0"
+          deployment-target: "16.0"
     capture:
+      detect: [↓(range)scene-capture-state]
       notice:
         text: "Screen sharing is active. Some details are hidden until it ends."
     screens:
@@ -2162,9 +2833,9 @@ examples:
       profile: general
       platforms:
         ios:
-          deployment-target: "17.0"
+          deployment-target: "16.0"
     capture:
-      detect: [scene-capture-state]
+      detect: [scene-capture-state, screen-captured-flag]
       notice:
         text: "Screen sharing is active. Some details are hidden until it ends."
     screens:
@@ -2175,7 +2846,7 @@ examples:
             label: Latest result
             kind: lab-result
             protect: [redact-on-capture, cover-on-background]
-references: [S23, S38]
+references: [S23, S24, S38]
 """##),
         ("rules/MAN001.yml", ##"""
 id: MAN001
@@ -2219,7 +2890,7 @@ examples:
       - id: sign-in
         title: Sign in
         protect: [flag-secure
-        fields:
+        fields↓:
           - id: password
             label: Password
             kind: password
@@ -2288,7 +2959,7 @@ examples:
     screens:
       - id: sign-in
         title: Sign in
-        protection: [flag-secure]
+        ↓protection: [flag-secure]
         fields:
           - id: password
             label: Password
@@ -2362,7 +3033,7 @@ examples:
             label: Current password
             kind: password
             input: secure
-          - id: password
+          - id: ↓password
             label: New password
             kind: password
             input: secure
@@ -2428,7 +3099,7 @@ examples:
           min-sdk: 26
           target-sdk: 35
     capture:
-      protect: [flag-secure, cover-on-background]
+      protect: [flag-secure, ↓cover-on-background]
     screens:
       - id: sign-in
         title: Sign in
@@ -2496,7 +3167,7 @@ examples:
       - id: support-session
         title: Support session
         fields:
-          # capaudit: ignore CAP001
+          ↓# capaudit: ignore CAP001
           - id: iban
             label: IBAN
             kind: account-number
@@ -2561,7 +3232,7 @@ examples:
         title: Account details
         protect: [redact-on-capture, cover-on-background]
         fields:
-          # capaudit: ignore CAP001 -- shown to support agents during screen sharing
+          ↓# capaudit: ignore CAP001 -- shown to support agents during screen sharing
           - id: iban
             label: IBAN
             kind: account-number
@@ -2594,6 +3265,8 @@ title: Suppression or configuration names an unknown rule
 check: suppressions
 parameters: {}
 severity: warning
+cases:
+  deprecated: {severity: info}
 points-at: app
 message: "{message}"
 rationale: |
@@ -2602,7 +3275,9 @@ rationale: |
   exemption is in place. The same goes for a config file or a rule pack that
   sets the severity of a rule that does not exist. On the command line an
   unknown rule id is an error (exit 2) instead, since nothing else could be
-  meant.
+  meant. A deprecated rule's name (see `capaudit rules`) still works and stands
+  for its replacement; case `deprecated`, at info, says so, so that the name
+  can be updated.
 fix: |
   Use the exact id or slug (`capaudit rules` lists them all); the finding
   suggests the nearest known name. Suppressions accept an id (`CAP001`) or a
@@ -2624,7 +3299,7 @@ examples:
       - id: support-session
         title: Support session
         fields:
-          # capaudit: ignore sensitive-data-exposure -- read back by a support agent
+          ↓# capaudit: ignore sensitive-data-exposure -- read back by a support agent
           - id: iban
             label: IBAN
             kind: account-number
@@ -2656,7 +3331,7 @@ parameters:
   texts: person-facing
 severity: warning
 points-at: text
-message: "alarming wording \"{words}\"; suggest: {suggestion}"
+message: "alarming wording \"{words}\"; {suggestion}"
 rationale: |
   Screen sharing and recording are usually legitimate: a call with support, a
   relative helping out, a tutorial. Words such as "hack", "attack", "spy",
@@ -2668,13 +3343,16 @@ rationale: |
   moment that matters. The lexicon matches whole words with their inflections,
   so "spyglass" and "heart attack" do not count.
 fix: |
-  State the situation and its effect in plain words; the finding suggests a
-  neutral replacement for each word. Say what is visible or hidden, not who
-  might be watching.
+  State the situation and its effect in plain words: what is happening and
+  what is hidden, not who might be watching. A capture notice is offered the
+  language's neutral notice (`neutral-notice` in `Rules/wording/<language>.yml`,
+  "Screen sharing is active. Some details are hidden." in English); a
+  replacement word is offered only where the lexicon lists a true synonym, never
+  a word swap that leaves the sentence meaningless.
 
   ```yaml
   notice:
-    text: "Screen sharing is on. Your account details are hidden until it ends."
+    text: "Screen sharing is active. Some details are hidden."
   ```
 examples:
   failing: |
@@ -2688,7 +3366,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        text: "Screen sharing is on. Attackers could see your account details."
+        text: "Screen sharing is on. ↓Attackers could see your account details."
     screens:
       - id: account-details
         title: Account details
@@ -2756,7 +3434,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        text: "Screen sharing is ACTIVE. Your account details are hidden."
+        text: "Screen sharing is ↓ACTIVE. Your account details are hidden."
     screens:
       - id: account-details
         title: Account details
@@ -2822,7 +3500,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        text: "Screen sharing is on! Your account details are hidden."
+        text: "Screen sharing is on↓! Your account details are hidden."
     screens:
       - id: account-details
         title: Account details
@@ -2905,7 +3583,7 @@ examples:
             label: Send money
             kind: fund-transfer
             on-capture: disable
-            message: "You are not allowed to send money while you share your screen."
+            message: "↓You are not allowed to send money while you share your screen."
   passing: |
     capaudit: 1
     app:
@@ -2972,7 +3650,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        text: "Screen recording is active. Your account details are hidden."
+        text: "Screen ↓recording is active. Your account details are hidden."
     screens:
       - id: account-details
         title: Account details
@@ -3041,7 +3719,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        style: alert
+        style: ↓alert
         text: "Screen sharing is active. Your account details are hidden."
     screens:
       - id: account-details
@@ -3113,7 +3791,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        text: "Screen sharing is active. For your privacy, we have hidden some details. They will appear again when sharing ends."
+        text: ↓"Screen sharing is active. For your privacy, we have hidden some details. They will appear again when sharing ends."
     screens:
       - id: account-details
         title: Account details
@@ -3189,7 +3867,7 @@ examples:
       detect: [screenshot-notification]
       on-screenshot:
         action: notice
-        text: "Screenshots are not permitted in this app."
+        text: "Screenshots are ↓not permitted in this app."
     screens:
       - id: itinerary
         title: Itinerary
@@ -3257,7 +3935,7 @@ examples:
     capture:
       detect: [scene-capture-state]
       notice:
-        text: "Condivisione dello schermo attiva. Alcuni dettagli sono nascosti."
+        text: ↓"Condivisione dello schermo attiva. Alcuni dettagli sono nascosti."
     screens:
       - id: account-details
         title: Dettagli del conto
@@ -3294,13 +3972,20 @@ references: []
 # capaudit taxonomy, format 1: threats, data kinds, action kinds and mechanisms.
 # Content of spec/MANIFEST.md ("Threats", "Data kinds", "Action kinds", "Mechanisms").
 #
-# hints: whole lowercase tokens for CAP010 (an id or label is split on non-letters and at
-# camelCase boundaries before matching). Keep them specific: a hint that is an ordinary
-# word ("code", "number", "date", "record", "note") would flag every screen of an app.
+# hints: for CAP010 (data kinds) and CAP014 (action kinds). An id or label is split into
+# lowercase tokens on non-letters and at camelCase boundaries; a hint is one token or a phrase
+# of up to three consecutive tokens ("card number"). A hint written as one glued word
+# (`cardnumber`) matches only that literal token, so write phrases. Keep them specific: a hint
+# that is an ordinary word ("code", "number", "date", "record", "note", and for actions the
+# bare verbs "delete", "share", "close", "send") would flag every screen of an app.
 # aliases: alternative names accepted in a manifest's `kind`.
 # mechanisms: ORDER MATTERS. CAP001's smallest fix takes, per platform, the first protect
-# mechanism in this file that covers every missing threat (skipping one that needs a newer
-# OS than the app's minimum); iOS's robust mechanisms come before the fragile secure-layer.
+# mechanism in this file that covers every missing threat, skipping one that needs a newer
+# OS than the app's minimum (`min-version`: an API level on Android, "MAJOR.MINOR" on iOS,
+# compared with min-sdk and deployment-target) and one marked `fragile`. Roles: protect
+# (covers threats), detect (tells the app that capture happens; covers nothing), harden
+# (covers no capture threat; asked for by AND007 and AND008). `how` gives the call per UI
+# toolkit (platforms.<platform>.ui) for fix texts; `description` is the general one.
 
 threats:
   - id: screenshot
@@ -3340,34 +4025,39 @@ data-kinds:
   - id: one-time-code
     category: credential
     title: One-time code
-    hints: [otp, totp, hotp]
+    hints: [otp, totp, hotp, "one time code", "verification code"]
     aliases: [otp]
   - id: security-answer
     category: credential
     title: Security question answer
-    hints: [memorable, maiden]
+    hints: [memorable, maiden, "security answer"]
     aliases: []
   - id: card-security-code
     category: credential
     title: Card security code (CVV, CVC)
-    hints: [cvv, cvc, csc, cvv2]
+    hints: [cvv, cvc, csc, cvv2, "security code"]
     aliases: [cvv, cvc]
   - id: secret-key
     category: credential
     title: Secret key or recovery phrase
-    hints: [secret, apikey, privatekey, mnemonic, seedphrase]
+    hints: [secret, mnemonic, "api key", "private key", "seed phrase", "recovery phrase"]
     aliases: []
+  - id: recovery-code
+    category: credential
+    title: Recovery code (backup codes)
+    hints: ["backup code", "backup codes", "recovery code", "recovery codes"]
+    aliases: [backup-code]
 
   # financial
   - id: card-number
     category: financial
     title: Card number (PAN)
-    hints: [card, pan, cardnumber]
+    hints: [card, pan, "card number"]
     aliases: [pan]
   - id: account-number
     category: financial
     title: Account number (IBAN)
-    hints: [iban, bban, account, acct, accountnumber, routing, sortcode]
+    hints: [iban, bban, account, acct, routing, "account number", "sort code"]
     aliases: [iban]
   - id: balance
     category: financial
@@ -3384,6 +4074,11 @@ data-kinds:
     title: Statement
     hints: [statement, statements]
     aliases: []
+  - id: salary
+    category: financial
+    title: Salary or pay
+    hints: [salary, salaries, payslip, payslips, wage, wages, "net pay", "gross pay"]
+    aliases: []
 
   # identity
   - id: government-id
@@ -3394,12 +4089,12 @@ data-kinds:
   - id: date-of-birth
     category: identity
     title: Date of birth
-    hints: [dob, birthdate, birthday]
+    hints: [dob, birthdate, birthday, "date of birth"]
     aliases: [dob]
   - id: personal-name
     category: identity
     title: Personal name
-    hints: [surname, forename, fullname]
+    hints: [surname, forename, fullname, "full name"]
     aliases: []
   - id: face-photo
     category: identity
@@ -3409,7 +4104,7 @@ data-kinds:
   - id: id-document-image
     category: identity
     title: Image of an identity document
-    hints: [idscan]
+    hints: [idscan, "id scan"]
     aliases: []
 
   # contact
@@ -3433,7 +4128,7 @@ data-kinds:
   - id: health-record
     category: health
     title: Health record
-    hints: [ehr, emr, phr]
+    hints: [ehr, emr, phr, "health record"]
     aliases: []
   - id: diagnosis
     category: health
@@ -3470,6 +4165,11 @@ data-kinds:
     title: Genetic data
     hints: [genetic, genome, genomic, genotype, dna]
     aliases: []
+  - id: prescription-number
+    category: health
+    title: Prescription number (Rx number)
+    hints: [rx, "prescription number", "rx number"]
+    aliases: [rx-number]
 
   # commerce
   - id: booking-reference
@@ -3495,35 +4195,51 @@ data-kinds:
     hints: []
     aliases: []
 
+# hints: for CAP014 (an action without a kind). Whole tokens or short phrases; a bare common
+# verb that names no risky act (delete, share, close, send) is never a hint alone.
 action-kinds:
   - id: fund-transfer
     risk: high
+    hints: [transfer, transfers, withdraw, withdrawal, "send money", "move money", remittance]
   - id: payment
     risk: high
+    hints: [pay, payment, payments, checkout, "pay bill", "pay now"]
   - id: add-payee
     risk: high
+    hints: [payee, payees, beneficiary, beneficiaries, "add payee", "new payee", "add recipient"]
   - id: change-limits
     risk: high
+    hints: [limit, limits, "spending limit", "transfer limit"]
   - id: enroll-device
     risk: high
+    hints: ["add device", "new device", "trust device", "register device", "enroll device", "enrol device"]
   - id: reveal-secret
     risk: high
+    hints: [reveal, "show card number", "show pin", "view pin", "show cvv", "show password", "show recovery phrase"]
   - id: change-credentials
     risk: high
+    hints: ["change password", "reset password", "change pin", "reset pin", "change passcode", "update password"]
   - id: delete-account
     risk: high
+    hints: ["delete account", "close account", "delete my account", "close my account", "remove account"]
   - id: export-records
     risk: high
+    hints: [export, "export records", "export data", "download records", "download my data"]
   - id: share-records
     risk: high
+    hints: ["share records", "share record", "share results", "share report", "share with provider", "share with doctor"]
   - id: download-document
     risk: medium
+    hints: [download, "download statement", "download document"]
   - id: share-link
     risk: medium
+    hints: ["share link", "copy link"]
   - id: edit-profile
     risk: medium
+    hints: ["edit profile", "update profile"]
   - id: other
     risk: low
+    hints: []
 
 mechanisms:
   # iOS protection, in smallest-fix order: robust first, the fragile secure-layer late.
@@ -3531,19 +4247,30 @@ mechanisms:
     platform: ios
     role: protect
     covers: [recording, mirroring, remote-control]
-    caveat: "Driven by UITraitCollection.sceneCaptureState (SwiftUI isSceneCaptured), which reports recording, mirroring and remote control but never screenshots."
-    description: "Observe UITraitCollection.sceneCaptureState (registerForTraitChanges([UITraitSceneCaptureState.self])) or SwiftUI's @Environment(\\.isSceneCaptured), and hide or blur the sensitive views while it is .active."
+    caveat: "Driven by a capture detector (UITraitCollection.sceneCaptureState from iOS 17.0, UIScreen.isCaptured below), which reports recording, mirroring and remote control but never screenshots."
+    description: "Hide or blur the sensitive views while the scene is captured: observe UITraitCollection.sceneCaptureState (iOS 17+) or UIScreen.isCaptured below iOS 17."
+    how:
+      uikit: "registerForTraitChanges([UITraitSceneCaptureState.self]) and hide the views while traitCollection.sceneCaptureState is .active (UIScreen.capturedDidChangeNotification below iOS 17)"
+      swiftui: "read @Environment(\\.isSceneCaptured) and apply .redacted(reason: .placeholder) or hide the views while it is true"
+      flutter: "a platform channel that forwards sceneCaptureState (or UIScreen.isCaptured below iOS 17) to Dart, where the widgets are swapped for placeholders while capture is active"
+      react-native: "a native module that emits sceneCaptureState (or UIScreen.isCaptured below iOS 17) changes, and components that render placeholders while capture is active"
   - id: cover-on-background
     platform: ios
     role: protect
     covers: [app-switcher]
-    caveat: "A cover view must be installed in sceneWillResignActive or sceneDidEnterBackground, before the system takes the app switcher snapshot."
+    caveat: "The cover view must be installed in sceneWillResignActive or sceneDidEnterBackground, before the system takes the app switcher snapshot."
     description: "Add an opaque cover view (or hide sensitive views) in UISceneDelegate.sceneDidEnterBackground(_:) (sceneWillResignActive for the switcher gesture) and remove it in sceneWillEnterForeground."
+    how:
+      uikit: "add an opaque cover view in sceneWillResignActive(_:) and remove it in sceneDidBecomeActive(_:)"
+      swiftui: "observe @Environment(\\.scenePhase) and overlay an opaque view when it is not .active"
+      flutter: "a WidgetsBindingObserver that shows an opaque overlay on AppLifecycleState.inactive, backed by a native cover view in sceneWillResignActive"
+      react-native: "an AppState listener that renders an opaque overlay when the state is inactive, backed by a native cover view in sceneWillResignActive"
   - id: secure-layer
     platform: ios
     role: protect
+    fragile: true
     covers: [screenshot, recording, mirroring, remote-control]
-    caveat: "Re-parents content into the layer of a UITextField with isSecureTextEntry = true, an undocumented trick that broke on iOS 17 and can break again with any release."
+    caveat: "The isSecureTextEntry layer trick re-parents content into the canvas of a secure UITextField: undocumented, it broke on iOS 17 and can break with any release, so it is proposed only as the last resort."
     description: "Host the sensitive view inside the secure canvas of a UITextField whose isSecureTextEntry is true, so that the system leaves it out of screenshots and captures."
   - id: privacy-sensitive
     platform: ios
@@ -3552,20 +4279,28 @@ mechanisms:
     caveat: "SwiftUI's .privacySensitive() redacts a view only where .redacted(reason: .privacy) applies (locked widgets, Always-On display), so it covers no capture threat alone."
     description: "Mark the SwiftUI view with .privacySensitive() so that widgets and the lock screen redact it; pair it with a real capture protection."
 
-  # Android protection, in smallest-fix order.
+  # Android protection, in smallest-fix order; harden mechanisms last (they cover no threat).
   - id: flag-secure
     platform: android
     role: protect
     covers: [screenshot, recording, mirroring, remote-control, app-switcher]
-    caveat: "WindowManager.LayoutParams.FLAG_SECURE applies to one window only, so every dialog, popup and bottom sheet needs it too, and it must be set before the window's first frame."
-    description: "Call window.setFlags(FLAG_SECURE, FLAG_SECURE) in onCreate before setContentView, and set it on every Dialog, PopupWindow and BottomSheetDialog (Compose: DialogProperties/PopupProperties(securePolicy = SecureFlagPolicy.SecureOn))."
+    caveat: "WindowManager.LayoutParams.FLAG_SECURE applies to one window and must be set before its first frame; it does not stop accessibility services (remote-control malware reads text through them), other apps' overlays, notifications or the keyboard's window, and a SurfaceView (video, camera) needs SurfaceView.setSecure(true) before it is attached."
+    description: "Set WindowManager.LayoutParams.FLAG_SECURE on the window before its first frame, and on every Dialog, PopupWindow and BottomSheetDialog window of its own."
+    how:
+      views: "window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) in onCreate before setContentView, and dialog.window?.setFlags(...) on each Dialog, BottomSheetDialog and DialogFragment window before show()"
+      compose: "window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) on the activity in onCreate before setContent; Dialog, Popup and ModalBottomSheet follow it with SecureFlagPolicy.Inherit (the default), or set DialogProperties(securePolicy = SecureFlagPolicy.SecureOn)"
+      flutter: "add FLAG_SECURE to the FlutterActivity's window in MainActivity.onCreate (window.addFlags(WindowManager.LayoutParams.FLAG_SECURE)); Flutter dialogs are drawn in the same window"
+      react-native: "window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) in MainActivity.onCreate; a Modal is a window of its own and needs the flag set from native code"
   - id: content-sensitivity
     platform: android
     role: protect
     covers: [recording, mirroring, remote-control]
     min-version: 35
-    caveat: "View.setContentSensitivity (Compose sensitiveContent) needs API 35 and hides the window only from screen sharing and recording through MediaProjection, never from screenshots or the app switcher."
-    description: "Call view.setContentSensitivity(View.CONTENT_SENSITIVITY_SENSITIVE) on the sensitive views (Compose: Modifier.sensitiveContent()) so that Android 15 blanks the window during media projection."
+    caveat: "View.setContentSensitivity (Compose Modifier.sensitiveContent()) needs API 35: during media projection the whole window is blanked if any view in it is sensitive, and it never covers screenshots or the app switcher."
+    description: "Call view.setContentSensitivity(View.CONTENT_SENSITIVITY_SENSITIVE) on the sensitive views so that Android 15 blanks the window during media projection."
+    how:
+      views: "view.setContentSensitivity(View.CONTENT_SENSITIVITY_SENSITIVE) on the sensitive views"
+      compose: "Modifier.sensitiveContent() on the sensitive composables"
   - id: recents-screenshot-disabled
     platform: android
     role: protect
@@ -3578,21 +4313,40 @@ mechanisms:
     role: protect
     covers: [recording]
     min-version: 35
-    caveat: "Driven by WindowManager.addScreenRecordingCallback (API 35+), so it redacts only once the callback reports the recording, and frames drawn before that, as in a recording already running, can be captured."
-    description: "Register WindowManager.addScreenRecordingCallback and hide or blur the sensitive views while the state is SCREEN_RECORDING_STATE_VISIBLE."
+    caveat: "Driven by WindowManager.addScreenRecordingCallback (API 35): apply the state it returns at registration, since the callback fires only on changes and not for a recording already running."
+    description: "Register WindowManager.addScreenRecordingCallback, apply the state it returns at once, and hide or blur the sensitive views while the state is SCREEN_RECORDING_STATE_VISIBLE."
+  - id: hide-overlay-windows
+    platform: android
+    role: harden
+    covers: []
+    min-version: 31
+    caveat: "Window.setHideOverlayWindows(true) needs API 31 and the HIDE_OVERLAY_WINDOWS permission; other apps' overlays are hidden while the window is shown (tapjacking, fake prompts)."
+    description: "Call window.setHideOverlayWindows(true) in onCreate (API 31+) and declare HIDE_OVERLAY_WINDOWS."
+  - id: accessibility-data-sensitive
+    platform: android
+    role: harden
+    covers: []
+    min-version: 34
+    caveat: "View.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES) (XML android:accessibilityDataSensitive) needs API 34; only accessibility tools (isAccessibilityTool) then read the view."
+    description: "Call view.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES) on the views that show or take the credential (XML android:accessibilityDataSensitive=\"yes\")."
+    how:
+      views: "view.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES), or android:accessibilityDataSensitive=\"yes\" in the layout"
+      compose: "the underlying View: LocalView.current.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES) for the screen's ComposeView"
 
   # iOS detection: covers nothing.
   - id: scene-capture-state
     platform: ios
     role: detect
     covers: []
-    caveat: "UITraitCollection.sceneCaptureState reports recording, mirroring and remote control alike and cannot tell them apart; it never reports screenshots."
+    min-version: "17.0"
+    caveat: "UITraitCollection.sceneCaptureState (SwiftUI isSceneCaptured) needs iOS 17.0 and reports recording, mirroring and remote control alike, never screenshots."
     description: "Read UITraitCollection.sceneCaptureState (iOS 17+) or SwiftUI's isSceneCaptured and react to its changes."
   - id: screen-captured-flag
     platform: ios
     role: detect
     covers: []
-    caveat: "UIScreen.isCaptured with capturedDidChangeNotification is per screen rather than per scene and is deprecated in favour of sceneCaptureState."
+    min-version: "11.0"
+    caveat: "UIScreen.isCaptured with capturedDidChangeNotification is per screen rather than per scene and marked to be deprecated (API_TO_BE_DEPRECATED); it is the fallback below iOS 17."
     description: "Read UIScreen.main.isCaptured and observe UIScreen.capturedDidChangeNotification."
   - id: screenshot-notification
     platform: ios
@@ -3607,15 +4361,15 @@ mechanisms:
     role: detect
     covers: []
     min-version: 34
-    caveat: "Activity.registerScreenCaptureCallback needs API 34 and the DETECT_SCREEN_CAPTURE permission, fires after the screenshot was taken, and carries no image."
+    caveat: "Activity.registerScreenCaptureCallback needs API 34 and DETECT_SCREEN_CAPTURE, reports hardware-button and system screenshots only (not adb), after the fact and without the image; the system already tells the person that the app detected the screenshot."
     description: "Call registerScreenCaptureCallback(mainExecutor, callback) in onStart and unregisterScreenCaptureCallback in onStop; declare DETECT_SCREEN_CAPTURE."
   - id: screen-recording-callback
     platform: android
     role: detect
     covers: []
     min-version: 35
-    caveat: "WindowManager.addScreenRecordingCallback needs API 35 and the DETECT_SCREEN_RECORDING permission."
-    description: "Call windowManager.addScreenRecordingCallback(mainExecutor, consumer) and react to SCREEN_RECORDING_STATE_VISIBLE; declare DETECT_SCREEN_RECORDING."
+    caveat: "WindowManager.addScreenRecordingCallback needs API 35 and DETECT_SCREEN_RECORDING, reports recording only, and returns the current state at registration."
+    description: "Call windowManager.addScreenRecordingCallback(mainExecutor, consumer), apply the state it returns, and react to SCREEN_RECORDING_STATE_VISIBLE; declare DETECT_SCREEN_RECORDING."
   - id: media-store-observer
     platform: android
     role: detect
@@ -3626,65 +4380,65 @@ mechanisms:
         ("wording/de.yml", ##"""
 language: de
 name: Deutsch
+# The calm capture notice WRD001 offers instead of an alarming one (and capaudit writes when a fix
+# needs a capture notice): what is happening and what is hidden, nothing about who might be watching.
+neutral-notice: "Die Bildschirmfreigabe ist aktiv. Einige Angaben sind ausgeblendet."
 # German compounds are single words: common compounds are listed as their own alternatives ("Hackerangriff"),
 # and a compound that merely contains a listed word does not match it ("Panikattacke", "Sofortüberweisung").
 # Umlauts typed as ae/oe/ue are listed where people commonly type them that way.
 # Separable verbs ("zeichnen ... auf") are phrases with a gap.
 
-alarm:                      # WRD001: alarm and urgency words
+alarm:                      # WRD001: alarm and urgency words. `suggest` only where it is a true
+                            # synonym that reads right in place of the words (same part of speech,
+                            # gender and number); otherwise WRD001 offers the neutral notice.
   - match: "Angriff|Angriffe|Angriffen|Angriffs|angreifen|angegriffen|Angreifer|Angreifern|Angreifers|Angreiferin|Angreiferinnen"
     except: ["in Angriff"]                          # "in Angriff nehmen" = to tackle something
-    suggest: "unbefugter Zugriff"
   - match: "Hackerangriff|Hackerangriffe|Hackerangriffen|Cyberangriff|Cyberangriffe|Cyberangriffen|Attacke|Attacken"
-    suggest: "unbefugter Zugriff"
   - match: "Hacker|Hackern|Hackers|Hackerin|Hackerinnen|gehackt|Hacking"
-    suggest: "unbefugter Zugriff"
   - match: "Spion|Spione|Spionen|Spionin|spionieren|spioniert|ausspionieren|ausspioniert|Spionage|Spyware|Spähsoftware|Spaehsoftware|ausspähen|ausgespäht|ausspaehen|ausgespaeht"
-    suggest: "sehen"
   - match: "Bedrohung|Bedrohungen|bedroht|bedrohlich|bedrohliche|bedrohlichen|bedrohlicher"
-    suggest: "Risiko"
   - match: "bösartig|boesartig"
     suffixes: [e, en, er, es]
     except: ["bösartig Tumor", "bösartig Neubildung", "bösartig Erkrankung",     # medical "malignant"
              "boesartig Tumor", "boesartig Neubildung", "boesartig Erkrankung"]
-    suggest: "unerwünscht"
   - match: "Schadsoftware|Schadprogramm|Schadprogramme|Malware"
-    suggest: "eine App, die Sie nicht kennen"
   - match: "kompromittiert|kompromittierte|kompromittierten|kompromittiertes"
-    suggest: "für Dritte zugänglich"
   - match: "Datenleck|Datenlecks|Datenpanne|Datenpannen|Sicherheitslücke|Sicherheitslücken|Sicherheitsluecke|Sicherheitsverletzung"
-    suggest: "unbefugter Zugriff"
   - match: "gestohlen|gestohlene|gestohlenen|gestohlener|gestohlenes|stehlen|stiehlt|Diebstahl|Diebstahls|Datendiebstahl|Identitätsdiebstahl|Identitaetsdiebstahl"
-    suggest: "kopiert"
   - match: "Dieb|Diebe|Dieben|Diebin|Datendieb|Datendiebe"
-    suggest: "eine andere Person"
   - match: "Gefahr|Gefahren|gefährlich|gefährliche|gefährlichen|gefährlicher|gefaehrlich|gefaehrliche"
     except: ["außer Gefahr", "ausser Gefahr"]
-    suggest: "Risiko"
   - match: "kriminell|kriminelle|kriminellen|krimineller|Cyberkriminelle|Cyberkriminellen|Verbrecher|Verbrechern"
-    suggest: "eine andere Person"
   - match: "Betrüger|Betrügern|Betrügerin|Betrueger|Betruegern|Betrugsmasche|Betrugsmaschen|betrügerisch|betrügerische|betrügerischen|betruegerisch"
-    suggest: "eine andere Person"
   - match: "werden|wird beobachtet"
     gap: 2
-    suggest: "für andere sichtbar"
   - match: "mitlesen|mitgelesen|mitsehen|mitgesehen"
-    suggest: "sehen"
   - match: "Eindringling|Eindringlinge|Eindringlingen"
-    suggest: "eine andere Person"
   - match: "Opfer"
-    suggest: "betroffen"
-  - match: "verdächtig|verdächtige|verdächtigen|verdächtiger|verdaechtig|verdaechtige"
+  - match: "verdächtig|verdaechtig"
     suggest: "ungewohnt"
-  - match: "Warnung|Warnungen|Achtung"
+  - match: "verdächtige|verdaechtige"
+    suggest: "ungewohnte"
+  - match: verdächtigen
+    suggest: "ungewohnten"
+  - match: verdächtiger
+    suggest: "ungewohnter"
+  - match: "Warnung|Warnungen"
+  - match: Achtung
     suggest: "Hinweis"
   - match: "sofort"
     except: ["sofort verfügbar", "sofort verfuegbar", "sofort gutgeschrieben", "sofort ausgeführt", "sofort ausgefuehrt"]
-    suggest: "wenn es passt"
   - match: "umgehend|unverzüglich|unverzueglich"
-    suggest: "wenn es passt"
-  - match: "dringend|dringende|dringenden|dringender|dringendes"
+  - match: dringend
     suggest: "wichtig"
+  - match: dringende
+    suggest: "wichtige"
+  - match: dringenden
+    suggest: "wichtigen"
+  - match: dringender
+    suggest: "wichtiger"
+  - match: dringendes
+    suggest: "wichtiges"
 
 blame:                      # WRD004: accusatory second person (Sie and du)
   - match: "Sie|du zeichnen|zeichnest|nehmen|nimmst auf"
@@ -3766,6 +4520,9 @@ acronyms: [PIN, QR, TAN, PUK, IBAN, BIC, SWIFT, CVV, CVC, PAN, OTP, NFC, SMS, UR
         ("wording/en.yml", ##"""
 language: en
 name: English
+# The calm capture notice WRD001 offers instead of an alarming one (and capaudit writes when a fix
+# needs a capture notice): what is happening and what is hidden, nothing about who might be watching.
+neutral-notice: "Screen sharing is active. Some details are hidden."
 # Wording lexicon for WRD001-WRD008. Text is split into words on Unicode letters and digits (anything else,
 # apostrophes and hyphens included, separates words: "you're" is "you re"). An entry word matches a word
 # equal to one of its `|` alternatives, bare or followed by one of `suffixes` (suffixes apply to every word
@@ -3773,81 +4530,72 @@ name: English
 # An `except` phrase (no gap) cancels a match whose words all lie inside it ("heart attack").
 # Only list suffixes that make real inflections: matching is whole-word, so "spy" never matches "spyglass".
 
-alarm:                      # WRD001: alarm and urgency words
+alarm:                      # WRD001: alarm and urgency words. `suggest` only where it is a true
+                            # synonym that reads right in place of the words (same part of speech,
+                            # gender and number); otherwise WRD001 offers the neutral notice.
   - match: attack
     suffixes: [s, ed, er, ers, ing]
     except: ["heart attack", "panic attack", "anxiety attack", "asthma attack", "migraine attack"]
-    suggest: "unauthorized access"
   - match: "cyberattack|cyberattacks"
-    suggest: "unauthorized access"
   - match: hack
     suffixes: [s, ed, er, ers, ing]
     except: ["life hack", "travel hack", "money hack"]
-    suggest: "unauthorized access"
   - match: hijack
     suffixes: [s, ed, er, ers, ing]
-    suggest: "unauthorized access"
   - match: "spy|spies|spied|spying"
-    suggest: "see"
   - match: "spyware|malware"
-    suggest: "an app you don't recognize"
   - match: threat
-    suffixes: [s, en, ens, ened, ening]
     except: ["life threatening"]
     suggest: "risk"
+  - match: threats
+    suggest: "risks"
+  - match: "threaten|threatens|threatened|threatening"
+    except: ["life threatening"]
   - match: malicious
-    suffixes: [ly]
     suggest: "unwanted"
+  - match: maliciously
   - match: compromised
     suggest: "accessed by someone else"
   - match: breach
     suffixes: [es, ed]
-    suggest: "unauthorized access"
   - match: "steal|steals|stealing|stole|stolen"
-    suggest: "copy"
   - match: "thief|thieves|theft|thefts"
-    suggest: "someone else"
   - match: danger
-    suffixes: [s, ous, ously]
     suggest: "risk"
+  - match: dangers
+    suggest: "risks"
+  - match: "dangerous|dangerously"
   - match: criminal
     suffixes: [s]
-    suggest: "someone else"
   - match: "cybercriminal|cybercriminals|cybercrime|crime|crimes|crook|crooks"
-    suggest: "someone else"
   - match: fraudster
     suffixes: [s]
-    suggest: "someone else"
   - match: "fraudulent|scam|scams|scammed|scammer|scammers"
-    suggest: "unexpected"
   - match: "being watched|observed|monitored"
     suggest: "visible to others"
   - match: "someone|somebody|anyone|others|hackers|criminals watching"
     gap: 2
-    suggest: "others may see your screen"
   - match: "intruder|intruders|intrusion"
-    suggest: "someone else"
   - match: "victim|victims"
-    suggest: "affected"
   - match: suspicious
-    suffixes: [ly]
     suggest: "unfamiliar"
-  - match: "warning|warnings"
+  - match: suspiciously
+  - match: warning
     suggest: "note"
+  - match: warnings
+    suggest: "notes"
   - match: beware
-    suggest: "note"
   - match: immediately
     except: ["immediately after", "immediately available"]
     suggest: "when you can"
   - match: urgent
-    suffixes: [ly]
     suggest: "important"
+  - match: urgently
   - match: urgency
     suggest: "importance"
   - match: "asap"
     suggest: "when you can"
   - match: "act now"
-    suggest: "when you're ready"
 
 blame:                      # WRD004: accusatory second person
   - match: "you are|re|were recording|capturing|mirroring|filming|screenshotting"
@@ -3930,68 +4678,64 @@ acronyms: [PIN, QR, OTP, TOTP, CVV, CVV2, CVC, IBAN, BIC, SWIFT, PAN, SSN, ITIN,
         ("wording/es.yml", ##"""
 language: es
 name: Español
+# The calm capture notice WRD001 offers instead of an alarming one (and capaudit writes when a fix
+# needs a capture notice): what is happening and what is hidden, nothing about who might be watching.
+neutral-notice: "Se está compartiendo la pantalla. Algunos datos están ocultos."
 # Spanish marks stress with accents that people often leave out when typing: where both spellings are common,
 # both are listed ("víctima|victima"). Words are whole tokens; inflected forms are listed as alternatives.
 
-alarm:                      # WRD001: alarm and urgency words
+alarm:                      # WRD001: alarm and urgency words. `suggest` only where it is a true
+                            # synonym that reads right in place of the words (same part of speech,
+                            # gender and number); otherwise WRD001 offers the neutral notice.
   - match: ataque
     suffixes: [s]
     except: ["ataque de pánico", "ataque de panico", "ataque de ansiedad", "ataque de asma", "ataque de tos",
              "ataque de migraña", "ataque de migrana", "ataque cardíaco", "ataque cardiaco", "ataque epiléptico",
              "ataque epileptico", "ataque al corazón", "ataque al corazon"]
-    suggest: "acceso de terceros"
   - match: "atacante|atacantes|atacar|ataca|atacan|atacado|atacada|atacados|atacadas|atacando"
-    suggest: "acceso de terceros"
   - match: "ciberataque|ciberataques"
-    suggest: "acceso de terceros"
   - match: "hacker|hackers|jáquer|jaquer|hackeo|hackeos|hackear|hackean|hackeado|hackeada|hackeados|hackeadas"
-    suggest: "acceso de terceros"
   - match: "pirata|piratas informático|informatico|informáticos|informaticos"
-    suggest: "terceros"
   - match: "pirateo|pirateado|pirateada|pirateados|pirateadas"
-    suggest: "acceso de terceros"
   - match: "espía|espia|espías|espias|espiar|espiando|espiado|espiada|espiados|espiadas|espionaje"
-    suggest: "ver"
   - match: "amenaza|amenazas|amenazar|amenazado|amenazada|amenazante|amenazantes"
-    suggest: "riesgo"
   - match: "malicioso|maliciosa|maliciosos|maliciosas|malware"
-    suggest: "una app que no reconoces"
   - match: "comprometido|comprometida"
     suffixes: [s]
     except: ["comprometido con", "comprometida con"]    # "estamos comprometidos con tu privacidad"
-    suggest: "con acceso de terceros"
   - match: "vulnerado|vulnerada|vulnerados|vulneradas|brecha|brechas"
-    suggest: "acceso de terceros"
   - match: "robo|robos|robar|roba|roban|robado|robada|robados|robadas|robando|robaron"
-    suggest: "copiar"
   - match: "ladrón|ladron|ladrones|ladrona|ladronas"
-    suggest: "otra persona"
-  - match: "peligro|peligros|peligroso|peligrosa|peligrosos|peligrosas"
+  - match: peligro
     suggest: "riesgo"
+  - match: peligros
+    suggest: "riesgos"
+  - match: "peligroso|peligrosa|peligrosos|peligrosas"
   - match: "delincuente|delincuentes|ciberdelincuente|ciberdelincuentes|criminal|criminales|ciberdelito|ciberdelitos"
-    suggest: "otra persona"
   - match: "estafador|estafadores|estafadora|estafadoras|estafa|estafas"
-    suggest: "otra persona"
   - match: "fraudulento|fraudulenta|fraudulentos|fraudulentas"
-    suggest: "inesperado"
   - match: "siendo observado|observada|observados|observadas|vigilado|vigilada|vigilados|vigiladas"
-    suggest: "visible para otras personas"
   - match: "te|le|los|las|les están|estan|está|esta vigilando|observando"
-    suggest: "otras personas pueden ver tu pantalla"
   - match: "intruso|intrusos|intrusa|intrusas"
-    suggest: "otra persona"
   - match: "víctima|victima|víctimas|victimas"
-    suggest: "afectado"
-  - match: "sospechoso|sospechosa|sospechosos|sospechosas"
+  - match: sospechoso
     suggest: "desconocido"
+  - match: sospechosa
+    suggest: "desconocida"
+  - match: sospechosos
+    suggest: "desconocidos"
+  - match: sospechosas
+    suggest: "desconocidas"
   - match: "advertencia|advertencias"
-    suggest: "aviso"
   - match: "inmediatamente"
     suggest: "cuando puedas"
   - match: "de inmediato"
     suggest: "cuando puedas"
-  - match: "urgente|urgentes|urgentemente"
+  - match: urgente
     suggest: "importante"
+  - match: urgentes
+    suggest: "importantes"
+  - match: urgentemente
 
 blame:                      # WRD004: accusatory second person (tú and usted)
   - match: "estás|estas grabando|capturando|duplicando|filmando"
@@ -4076,69 +4820,71 @@ acronyms: [PIN, QR, OTP, CVV, CVC, IBAN, BIC, SWIFT, PAN, NFC, SMS, URL, PDF, GP
         ("wording/fr.yml", ##"""
 language: fr
 name: Français
+# The calm capture notice WRD001 offers instead of an alarming one (and capaudit writes when a fix
+# needs a capture notice): what is happening and what is hidden, nothing about who might be watching.
+neutral-notice: "Le partage d'écran est actif. Certaines informations sont masquées."
 # Elisions split words: "d'écran" is "d écran", "n'êtes" is "n êtes". Accents are often dropped when typing
 # (and on capitals): where both spellings are common, both are listed ("données|donnees").
 # "vol"/"voler" (flight/fly as well as theft/steal) are deliberately not listed on their own: travel apps
 # use them in their neutral sense; theft is caught by "volé(e)(s)", "voleur" and "vol de données".
 
-alarm:                      # WRD001: alarm and urgency words
+alarm:                      # WRD001: alarm and urgency words. `suggest` only where it is a true
+                            # synonym that reads right in place of the words (same part of speech,
+                            # gender and number); otherwise WRD001 offers the neutral notice.
   - match: "attaque|attaquer|attaqué|attaquée|attaquant|attaquante"
     suffixes: [s]
     except: ["attaque de panique", "attaque d angoisse", "attaque d asthme", "attaque d anxiété", "attaque d anxiete",
              "attaque de migraine", "attaque cardiaque", "attaque cérébrale", "attaque cerebrale"]
-    suggest: "accès par un tiers"
   - match: "cyberattaque|cyberattaques"
-    suggest: "accès par un tiers"
   - match: "pirate|piraté|piratée|piratage|pirater"
     suffixes: [s]
     except: ["bateau pirate", "bateaux pirate", "navire pirate"]
-    suggest: "accès par un tiers"
   - match: "hacker|hackers|hackeur|hackeurs|hacké|hackée|hackés|hackées|hacking"
-    suggest: "accès par un tiers"
   - match: "espion|espions|espionne|espionnes|espionner|espionné|espionnée|espionnés|espionnées|espionnage|espionnent"
-    suggest: "voir"
   - match: "menace|menaces|menacé|menacée|menacés|menacées|menacer|menaçant|menacant|menaçante|menacante"
-    suggest: "risque"
   - match: "malveillant|malveillante|malveillants|malveillantes|malware|malwares"
-    suggest: "une app que vous ne reconnaissez pas"
   - match: "compromis|compromise|compromises"
     except: ["sans compromis"]
-    suggest: "accessible à un tiers"
   - match: "faille|failles"
-    suggest: "risque"
   - match: "fuite|fuites de données|donnees"
-    suggest: "accès par un tiers"
   - match: "volé|volée|volés|volées|dérober|derober|dérobé|derobe|dérobée|derobee|dérobés|dérobées"
-    suggest: "copié"
   - match: "vol|vols de|d données|donnees|identité|identite"
-    suggest: "accès par un tiers"
   - match: "voleur|voleurs|voleuse|voleuses"
-    suggest: "une autre personne"
-  - match: "danger|dangers|dangereux|dangereuse|dangereuses"
+  - match: danger
     except: ["hors de danger"]
     suggest: "risque"
+  - match: dangers
+    suggest: "risques"
+  - match: "dangereux|dangereuse|dangereuses"
   - match: "criminel|criminels|criminelle|criminelles|cybercriminel|cybercriminels|cybercriminalité|cybercriminalite|malfaiteur|malfaiteurs"
-    suggest: "une autre personne"
   - match: "fraudeur|fraudeurs|fraudeuse|fraudeuses|escroc|escrocs|arnaqueur|arnaqueurs|arnaqueuse|arnaque|arnaques"
-    suggest: "une autre personne"
   - match: "frauduleux|frauduleuse|frauduleuses"
-    suggest: "inattendu"
   - match: "êtes|etes|être|etre|es surveillé|surveillée|surveillés|surveillées|surveille|surveillee|observé|observée|observés|observées|observe|observee"
-    suggest: "visible par d'autres personnes"
   - match: "intrus|intruse|intruses|intrusion"
-    suggest: "une autre personne"
   - match: "victime|victimes"
-    suggest: "concerné"
-  - match: "suspect|suspecte|suspects|suspectes|suspicieux|suspicieuse"
+  - match: suspect
     suggest: "inhabituel"
+  - match: suspecte
+    suggest: "inhabituelle"
+  - match: suspects
+    suggest: "inhabituels"
+  - match: suspectes
+    suggest: "inhabituelles"
+  - match: "suspicieux|suspicieuse"
   - match: "avertissement|avertissements"
-    suggest: "information"
   - match: "immédiatement|immediatement"
     suggest: "dès que possible"
   - match: "sans délai|delai"
     suggest: "dès que possible"
-  - match: "urgent|urgente|urgents|urgentes|urgemment"
+  - match: urgent
     suggest: "important"
+  - match: urgente
+    suggest: "importante"
+  - match: urgents
+    suggest: "importants"
+  - match: urgentes
+    suggest: "importantes"
+  - match: urgemment
 
 blame:                      # WRD004: accusatory second person (vous and tu)
   - match: "vous|tu enregistrez|enregistres|filmez|filmes|capturez|captures écran|ecran"   # "vous enregistrez" alone also means "you save"
@@ -4222,57 +4968,42 @@ acronyms: [PIN, QR, NIP, OTP, CVV, CVC, IBAN, BIC, SWIFT, PAN, RIB, NFC, SMS, UR
         ("wording/vi.yml", ##"""
 language: vi
 name: Tiếng Việt
+# The calm capture notice WRD001 offers instead of an alarming one (and capaudit writes when a fix
+# needs a capture notice): what is happening and what is hidden, nothing about who might be watching.
+neutral-notice: "Màn hình đang được chia sẻ. Một số thông tin được ẩn."
 # Vietnamese writes one syllable per word: terms of several syllables are phrases ("tấn công", "tin tặc").
 # Both tone-mark placements in use are listed where they differ ("đe dọa|doạ", "khóa|khoá").
 # "theo dõi" alone (follow, track: "theo dõi chi tiêu") is neutral; only "bị theo dõi" and the like alarm.
 
-alarm:                      # WRD001: alarm and urgency words
+alarm:                      # WRD001: alarm and urgency words. `suggest` only where it is a true
+                            # synonym that reads right in place of the words (same part of speech,
+                            # gender and number); otherwise WRD001 offers the neutral notice.
   - match: "tấn công"
-    suggest: "người khác truy cập"
   - match: "tin tặc"
-    suggest: "người khác"
   - match: "hacker|hack"
-    suggest: "người khác truy cập"
   - match: "xâm nhập"
-    suggest: "người khác truy cập"
   - match: "gián điệp"
-    suggest: "người khác"
   - match: "bị theo dõi"
-    suggest: "người khác có thể nhìn thấy"
   - match: "bị giám sát"
-    suggest: "người khác có thể nhìn thấy"
   - match: "theo dõi bạn"
     except: ["theo dõi bạn bè"]                     # "follow friends"
-    suggest: "người khác có thể nhìn thấy màn hình"
   - match: "nhìn trộm"
-    suggest: "nhìn thấy"
   - match: "đe dọa|doạ"
-    suggest: "rủi ro"
   - match: "độc hại"
     suggest: "không mong muốn"
   - match: "mã độc"
-    suggest: "ứng dụng lạ"
   - match: "xâm phạm"
-    suggest: "người khác truy cập"
   - match: "rò rỉ"
-    suggest: "người khác truy cập"
   - match: "bị lộ"
-    suggest: "người khác có thể thấy"
   - match: "đánh cắp|lấy cắp"
-    suggest: "sao chép"
   - match: "trộm"
     except: ["nhìn trộm", "trộm vía"]               # "nhìn trộm" has its own entry; "trộm vía" is a saying
-    suggest: "sao chép"
   - match: "nguy hiểm"
     suggest: "rủi ro"
   - match: "tội phạm"
-    suggest: "người khác"
   - match: "kẻ gian|xấu"
-    suggest: "người khác"
   - match: "lừa đảo"
-    suggest: "bất thường"
   - match: "nạn nhân"
-    suggest: "bị ảnh hưởng"
   - match: "đáng ngờ"
     suggest: "lạ"
   - match: "cảnh báo"

@@ -9,6 +9,8 @@ public struct Policy: Sendable {
     public var references: [String: Reference]
     /// Rule names in rule packs' profiles that name no rule (reported as SUP003).
     public var unknownRuleNames: [PolicyError.Problem]
+    /// Deprecated rule names in rule packs' profiles (reported as SUP003 at info).
+    public var deprecatedRuleNames: [PolicyError.Problem]
     /// Each rule's check, built once from its parameters, in rule order.
     var checks: [(rule: RuleDefinition, check: any Check)]
 
@@ -16,7 +18,8 @@ public struct Policy: Sendable {
 
     init(
         taxonomy: Taxonomy, rules: [RuleDefinition], profiles: [String: Profile], lexicons: LexiconStore,
-        references: [String: Reference], unknownRuleNames: [PolicyError.Problem] = [], checks: [(rule: RuleDefinition, check: any Check)]
+        references: [String: Reference], unknownRuleNames: [PolicyError.Problem] = [], deprecatedRuleNames: [PolicyError.Problem] = [],
+        checks: [(rule: RuleDefinition, check: any Check)]
     ) {
         self.taxonomy = taxonomy
         self.rules = rules
@@ -24,6 +27,7 @@ public struct Policy: Sendable {
         self.lexicons = lexicons
         self.references = references
         self.unknownRuleNames = unknownRuleNames
+        self.deprecatedRuleNames = deprecatedRuleNames
         self.checks = checks
         var index: [String: Int] = [:]
         for (position, rule) in rules.enumerated() {
@@ -36,6 +40,19 @@ public struct Policy: Sendable {
     /// A rule by id or slug.
     public func rule(_ name: String) -> RuleDefinition? {
         ruleIndex[name].map { rules[$0] } ?? ruleIndex[name.uppercased()].map { rules[$0] }
+    }
+
+    /// The rule a name stands for where a suppression, the config or the command line names it:
+    /// a deprecated rule's name stands for its replacement, and `deprecated` is then that rule.
+    public func resolve(_ name: String) -> (rule: RuleDefinition, deprecated: RuleDefinition?)? {
+        guard let rule = rule(name) else { return nil }
+        guard rule.status == .deprecated, let replacement = rule.replacedBy.flatMap(self.rule) else { return (rule, nil) }
+        return (replacement, rule)
+    }
+
+    /// What SUP003 says about a deprecated rule's name.
+    public static func deprecationNote(_ rule: RuleDefinition, replacement: RuleDefinition) -> String {
+        "\(rule.id) (`\(rule.slug)`) is deprecated and replaced by \(replacement.id) (`\(replacement.slug)`), which this name now stands for; write \(replacement.id) instead"
     }
 
     /// Every id and slug, for suggestions.

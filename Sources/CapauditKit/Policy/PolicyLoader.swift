@@ -74,12 +74,14 @@ public struct PolicyLoader {
         for (source, _) in parsed where !kinds.contains(where: { source.relativePath == $0.0 || ($0.0.hasSuffix("/") && source.relativePath.hasPrefix($0.0)) }) && !source.isShipped {
             problems.append(.init(file: source.displayPath, position: nil, message: "not a policy file: a pack holds taxonomy.yml, references.yml, rules/*.yml, profiles/*.yml and wording/*.yml"))
         }
+        resolveReplacements()
         let profiles = resolveProfiles()
         guard problems.isEmpty else { throw PolicyError(problems: problems) }
         let sortedRules = rules.values.sorted { $0.id < $1.id }
         return Policy(
             taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
             lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references, unknownRuleNames: unknownRuleNames,
+            deprecatedRuleNames: deprecatedRuleNames,
             checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
     }
 
@@ -137,13 +139,12 @@ public struct PolicyLoader {
                 continue
             }
             taxonomy.add(DataKind(
-                id: id, category: category, title: kind["title"]?.scalar?.value ?? id,
-                hints: kind["hints"].map { decoder.stringList($0, path: "\(path).hints", what: "`hints`").map { $0.0.lowercased() } } ?? [],
+                id: id, category: category, title: kind["title"]?.scalar?.value ?? id, hints: hints(kind["hints"], path: "\(path).hints", decoder),
                 aliases: kind["aliases"].map { decoder.stringList($0, path: "\(path).aliases", what: "`aliases`").map(\.0) } ?? []))
         }
         for (index, item) in (fields["action-kinds"].flatMap { decoder.list($0, path: "action-kinds", what: "`action-kinds`") } ?? []).enumerated() {
             let path = "action-kinds[\(index)]"
-            guard let kind = decoder.mapping(item, path: path, what: "an action kind", known: ["id", "risk", "title"], required: ["id", "risk"]),
+            guard let kind = decoder.mapping(item, path: path, what: "an action kind", known: ["id", "risk", "title", "hints"], required: ["id", "risk"]),
                 let id = kind["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let riskNode = kind["risk"], let risk = decoder.oneOf(riskNode, Risk.allCases.map(\.rawValue), path: "\(path).risk", what: "`risk`").flatMap(Risk.init)
             else { continue }
@@ -151,26 +152,63 @@ public struct PolicyLoader {
                 decoder.report(.duplicate, "action kind `\(id)` is already defined", at: item, path: path)
                 continue
             }
-            taxonomy.add(ActionKind(id: id, risk: risk))
+            taxonomy.add(ActionKind(id: id, risk: risk, hints: hints(kind["hints"], path: "\(path).hints", decoder)))
         }
         for (index, item) in (fields["mechanisms"].flatMap { decoder.list($0, path: "mechanisms", what: "`mechanisms`") } ?? []).enumerated() {
             let path = "mechanisms[\(index)]"
-            guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: ["id", "platform", "role", "covers", "min-version", "caveat", "description"], required: ["id", "platform", "role"]),
+            let known = ["id", "platform", "role", "fragile", "covers", "min-version", "caveat", "description", "how"]
+            guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: known, required: ["id", "platform", "role"]),
                 let id = mechanism["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let platform = mechanism["platform"].flatMap({ decoder.oneOf($0, Platform.allCases.map(\.rawValue), path: "\(path).platform", what: "`platform`") }).flatMap(Platform.init),
-                let role = mechanism["role"].flatMap({ decoder.oneOf($0, ["protect", "detect"], path: "\(path).role", what: "`role`") }).flatMap(Mechanism.Role.init)
+                let role = mechanism["role"].flatMap({ decoder.oneOf($0, Mechanism.Role.allCases.map(\.rawValue), path: "\(path).role", what: "`role`") }).flatMap(Mechanism.Role.init)
             else { continue }
             guard taxonomy.mechanism(id, on: platform) == nil else {
                 decoder.report(.duplicate, "mechanism `\(id)` is already defined for \(platform.rawValue)", at: item, path: path)
                 continue
             }
+            var how: [String: String] = [:]
+            if let howNode = mechanism["how"], let fields = decoder.mapping(howNode, path: "\(path).how", what: "`how`", known: platform.toolkits) {
+                for (toolkit, node) in zip(fields.names, fields.pairs.map(\.value)) where platform.toolkits.contains(toolkit) {
+                    how[toolkit] = decoder.string(node, path: "\(path).how.\(toolkit)", what: "`\(toolkit)`", nonEmpty: true)
+                }
+            }
+            let covers = mechanism["covers"].map { threats($0, path: "\(path).covers", decoder) } ?? ThreatSet()
+            if role != .protect, !covers.isEmpty, let coversNode = mechanism["covers"] {
+                decoder.report("a \(role.rawValue) mechanism covers no threat; list `covers` only for a protect mechanism", at: coversNode, path: "\(path).covers")
+            }
             taxonomy.mechanisms.append(Mechanism(
-                id: id, platform: platform, role: role,
-                covers: mechanism["covers"].map { threats($0, path: "\(path).covers", decoder) } ?? ThreatSet(),
-                minVersion: mechanism["min-version"].flatMap { decoder.integer($0, path: "\(path).min-version", what: "`min-version`") },
-                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "",
+                id: id, platform: platform, role: role, covers: covers,
+                minVersion: mechanism["min-version"].flatMap { minimumVersion($0, platform: platform, path: "\(path).min-version", decoder) },
+                isFragile: mechanism["fragile"].flatMap { decoder.bool($0, path: "\(path).fragile", what: "`fragile`") } ?? false,
+                caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "", how: how,
                 caveatClause: Phrases.clause(mechanism["caveat"]?.scalar?.value ?? "")))
         }
+    }
+
+    /// Hint phrases, each split into the words an id or label is split into.
+    private func hints(_ node: YAMLNode?, path: String, _ decoder: NodeDecoder) -> [[String]] {
+        guard let node else { return [] }
+        return decoder.stringList(node, path: path, what: "`hints`").compactMap { text, item in
+            let words = IdentifierWords.split(text)
+            guard !words.isEmpty, words.count <= IdentifierWords.maxPhraseWords else {
+                decoder.report("a hint is one to \(IdentifierWords.maxPhraseWords) words, got \"\(text)\"", at: item, path: path)
+                return nil
+            }
+            return words
+        }
+    }
+
+    /// An API level on Android (`35`), a "MAJOR.MINOR" string on iOS (`"17.0"`).
+    private func minimumVersion(_ node: YAMLNode, platform: Platform, path: String, _ decoder: NodeDecoder) -> OSVersion? {
+        if platform == .android {
+            return decoder.integer(node, path: path, what: "`min-version` (an API level)").map(OSVersion.init(apiLevel:))
+        }
+        guard let text = decoder.string(node, path: path, what: "`min-version` (an iOS version such as \"17.0\")") else { return nil }
+        guard let version = OSVersion(text) else {
+            decoder.report("`min-version` must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: node, path: path)
+            return nil
+        }
+        return version
     }
 
     /// A list of threat names and group names.
@@ -232,7 +270,7 @@ public struct PolicyLoader {
     }
 
     static func lexicon(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> Lexicon? {
-        let known = ["language", "name"] + Lexicon.listNames + ["affected-words", "acronyms"]
+        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
             let languageNode = fields["language"],
             let language = decoder.string(languageNode, path: "language", what: "`language`", nonEmpty: true)?.lowercased()
@@ -254,6 +292,7 @@ public struct PolicyLoader {
                 LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
             }),
             acronyms: Set(fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? []),
+            neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
             file: source.displayPath)
         return lexicon
     }
@@ -293,7 +332,10 @@ public struct PolicyLoader {
     // MARK: rules
 
     private mutating func readRule(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
-        let known = ["id", "slug", "title", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix", "examples", "references", "security-severity"]
+        let known = [
+            "id", "slug", "title", "status", "replaced-by", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix",
+            "examples", "references", "security-severity",
+        ]
         guard let fields = decoder.mapping(root, path: "", what: "a rule", known: known, required: ["id", "slug", "title", "check", "severity", "message"]),
             let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) }),
             let slug = fields["slug"].flatMap({ decoder.string($0, path: "slug", what: "`slug`", nonEmpty: true) }),
@@ -326,19 +368,53 @@ public struct PolicyLoader {
         if let examples = fields["examples"] {
             _ = decoder.mapping(examples, path: "examples", what: "`examples`", known: ["failing", "passing"])
         }
+        let status = fields["status"].flatMap { decoder.oneOf($0, RuleStatus.allCases.map(\.rawValue), path: "status", what: "`status`") }
+            .flatMap(RuleStatus.init) ?? .stable
+        let replacedBy = fields["replaced-by"].flatMap { decoder.string($0, path: "replaced-by", what: "`replaced-by`", nonEmpty: true) }
+        if status == .deprecated, replacedBy == nil, fields["replaced-by"] == nil {
+            decoder.report("a deprecated rule needs `replaced-by`: the id of the rule its name now stands for", at: root, path: "")
+        }
+        if let node = fields["replaced-by"], let replacedBy {
+            if status != .deprecated {
+                decoder.report("`replaced-by` is for a deprecated rule; add `status: deprecated` or remove it", at: node, path: "replaced-by")
+            } else {
+                pendingReplacements.append((replacedBy, node, source.displayPath))
+            }
+        }
         let documentation = source.isShipped ? RuleDocumentationSource(bytes: source.bytes) : RuleDocumentationSource(parsed: RuleDocumentation(root))
-        let parameters = CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start)
-        checks[id] = checkType.init(parameters: parameters)
+        let before = decoder.problemCount
+        ParameterValidator(taxonomy: taxonomy, profiles: rawProfiles.keys.sorted(), decoder: decoder)
+            .validate(fields["parameters"], against: checkType.parameters, path: "parameters", rulePosition: root.start, check: checkName)
+        if decoder.problemCount == before {
+            checks[id] = checkType.init(parameters: CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start))
+        }
         let referenceKeys = fields["references"].map { decoder.stringList($0, path: "references", what: "`references`") } ?? []
         for (key, node) in referenceKeys where references[key] == nil {
             decoder.report("unknown reference `\(key)`\(NearestName.hint(for: key, among: references.keys.sorted()))", at: node, path: "references")
         }
         rules[id] = RuleDefinition(
-            id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, check: checkName, parameters: fields["parameters"],
+            id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, status: status, replacedBy: replacedBy, check: checkName,
+            parameters: fields["parameters"],
             defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
             message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0),
             securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) }, documentation: documentation,
             file: source.displayPath)
+    }
+
+    /// `replaced-by` values, checked once every rule is read: (the id named, its node, the file).
+    private var pendingReplacements: [(id: String, node: YAMLNode, file: String)] = []
+
+    /// Each `replaced-by` names a rule that is not itself deprecated.
+    private mutating func resolveReplacements() {
+        for (id, node, file) in pendingReplacements {
+            guard let replacement = rules[id] else {
+                problems.append(.init(file: file, position: node.start, message: "`replaced-by` names an unknown rule `\(id)`\(NearestName.hint(for: id, among: rules.keys.sorted()))"))
+                continue
+            }
+            if replacement.status == .deprecated {
+                problems.append(.init(file: file, position: node.start, message: "`replaced-by` names \(id), which is deprecated too; name the rule that replaces it"))
+            }
+        }
     }
 
     /// A number from 0.0 to 10.0, as SARIF and GitHub code scanning read it.
@@ -442,6 +518,8 @@ public struct PolicyLoader {
     /// Rule names in packs' profiles that name no rule: SUP003 findings, not errors, so that a
     /// rule renamed in a later capaudit does not break every build.
     private var unknownRuleNames: [PolicyError.Problem] = []
+    /// Deprecated rule names in profiles: SUP003 at info, the setting applying to the replacement.
+    private var deprecatedRuleNames: [PolicyError.Problem] = []
     /// A profile's rule key as written (`loyalty-in-notification`) → the key settings use (`ACME001`).
     private var canonicalRuleKeys: [String: String] = [:]
 
@@ -461,7 +539,11 @@ public struct PolicyLoader {
             let name = key.split(separator: "/").first.map(String.init) ?? key
             let caseName = key.split(separator: "/").dropFirst().first.map(String.init)
             var problem: PolicyError.Problem?
-            if let rule = rules[name] ?? rules.values.first(where: { $0.slug == name }) {
+            if var rule = rules[name] ?? rules.values.first(where: { $0.slug == name }) {
+                if rule.status == .deprecated, let replacement = rule.replacedBy.flatMap({ rules[$0] }) {
+                    deprecatedRuleNames.append(.init(file: file, position: node.start, message: Policy.deprecationNote(rule, replacement: replacement)))
+                    rule = replacement
+                }
                 canonicalRuleKeys[key] = rule.settingKey(case: caseName)
                 if let caseName, rule.cases[caseName] == nil {
                     let cases = rule.cases.keys.sorted().joined(separator: ", ")

@@ -6,6 +6,10 @@ public struct RuleDefinition: Sendable {
     public var id: String
     public var slug: String
     public var title: String
+    /// Whether the rule runs by default, only with the preview opt-in, or never (RULES.md, "Rule lifecycle").
+    public var status: RuleStatus
+    /// The rule a deprecated rule's name stands for.
+    public var replacedBy: String?
     /// The name of the built-in check that implements it.
     public var check: String
     public var parameters: YAMLNode?
@@ -29,6 +33,7 @@ public struct RuleDefinition: Sendable {
     public var rationale: String { documentation.value.rationale }
     public var fix: String { documentation.value.fix }
     public var failingExample: String { documentation.value.failingExample }
+    public var failingMarkers: [ExampleMarker] { documentation.value.failingMarkers }
     public var passingExample: String { documentation.value.passingExample }
 
     public func message(case name: String?) -> String {
@@ -38,6 +43,25 @@ public struct RuleDefinition: Sendable {
     /// The setting key of a case: `RULE` for the main case, `RULE/case` otherwise.
     public func settingKey(case name: String?) -> String {
         name.map { "\(id)/\($0)" } ?? id
+    }
+}
+
+/// Where a rule is in its life: as in ruff, a preview rule runs only when the run opts in, and a
+/// deprecated one never runs, its name standing for its replacement.
+public enum RuleStatus: String, Sendable, CaseIterable {
+    case stable, preview, deprecated
+
+    /// Said wherever statuses are listed.
+    public static let note =
+        "status: preview rules run only with --preview (or `preview: true` in the config), at the severities shown; deprecated rules never run, and their names stand for their replacement"
+
+    /// What the status means for this rule, for its page; nil for a stable rule.
+    func sentence(replacedBy replacement: String?) -> String? {
+        switch self {
+        case .stable: return nil
+        case .preview: return "Preview: runs only with --preview (or `preview: true` in the config); its id and meaning may still change."
+        case .deprecated: return "Deprecated: never runs; a suppression, config entry or --select/--ignore naming it stands for \(replacement ?? "its replacement")."
+        }
     }
 }
 

@@ -1,11 +1,65 @@
 import YAML
 
+/// Where a rule's failing example says a finding must point: `↓` before the finding's first
+/// character (`↓(case)` for a named case), as SwiftLint's examples mark theirs. One marker per
+/// finding; the markers are stripped before the example is checked or shown.
+public struct ExampleMarker: Sendable, Hashable, CustomStringConvertible {
+    public var caseName: String?
+    public var line: Int
+    public var column: Int
+
+    public init(caseName: String?, line: Int, column: Int) {
+        self.caseName = caseName
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(caseName.map { "(\($0)) " } ?? "")\(line):\(column)" }
+
+    public static let symbol: Unicode.Scalar = "↓"
+
+    /// The example without its markers, and the markers at their line and column (1-based,
+    /// Unicode scalars) in that stripped text.
+    public static func strip(_ text: String) -> (text: String, markers: [ExampleMarker]) {
+        var output = String.UnicodeScalarView()
+        var markers: [ExampleMarker] = []
+        var line = 1
+        var column = 1
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == symbol {
+                var caseName: String?
+                if index + 1 < scalars.count, scalars[index + 1] == "(", let close = scalars[(index + 1)...].firstIndex(of: ")") {
+                    caseName = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+                    index = close
+                }
+                markers.append(ExampleMarker(caseName: caseName, line: line, column: column))
+                index += 1
+                continue
+            }
+            output.append(scalar)
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += 1
+        }
+        return (String(output), markers)
+    }
+}
+
 /// The parts of a rule that only people read: rationale, fix and examples.
 public struct RuleDocumentation: Sendable, Equatable {
     public var rationale = ""
     public var fix = ""
     public var failingExample = ""
     public var passingExample = ""
+    /// Where the failing example's findings must point.
+    public var failingMarkers: [ExampleMarker] = []
 
     static let keys = ["rationale", "fix", "examples"]
 
@@ -20,7 +74,7 @@ public struct RuleDocumentation: Sendable, Equatable {
     init(_ root: YAMLNode) {
         rationale = root["rationale"]?.scalar?.value ?? ""
         fix = root["fix"]?.scalar?.value ?? ""
-        failingExample = root["examples"]?["failing"]?.scalar?.value ?? ""
+        (failingExample, failingMarkers) = ExampleMarker.strip(root["examples"]?["failing"]?.scalar?.value ?? "")
         passingExample = root["examples"]?["passing"]?.scalar?.value ?? ""
     }
 }

@@ -80,7 +80,8 @@ public struct DataKind: Sendable {
     public var id: String
     public var category: String
     public var title: String
-    public var hints: [String]
+    /// Hint phrases for CAP010, each as its lowercase tokens.
+    public var hints: [[String]]
     public var aliases: [String]
 }
 
@@ -95,19 +96,38 @@ public enum Risk: String, Sendable, Comparable, CaseIterable {
 public struct ActionKind: Sendable {
     public var id: String
     public var risk: Risk
+    /// Hint phrases for CAP014, each as its lowercase tokens.
+    public var hints: [[String]] = []
 }
 
 public struct Mechanism: Sendable {
-    public enum Role: String, Sendable { case protect, detect }
+    /// protect: covers threats; detect: tells the app that capture happens; harden: covers no
+    /// capture threat but closes another way in (overlays, accessibility services).
+    public enum Role: String, Sendable, CaseIterable { case protect, detect, harden }
 
     public var id: String
     public var platform: Platform
     public var role: Role
     public var covers: ThreatSet
-    /// The Android API level it needs, if any.
-    public var minVersion: Int?
+    /// The OS version it needs, if any: an Android API level N is `N.0`.
+    public var minVersion: OSVersion?
+    /// It relies on undocumented behaviour: never proposed as a fix but as the last resort.
+    public var isFragile = false
     public var caveat: String
     public var description: String
+    /// How to apply it per UI toolkit (`platforms.<platform>.ui`), for fix texts.
+    public var how: [String: String] = [:]
     /// The caveat as a clause for messages ("driven by …, never screenshots"), made once.
     public var caveatClause: String
+
+    /// Whether it works on every device from the app's minimum version up.
+    public func isAvailable(from minimum: OSVersion?) -> Bool {
+        guard let minVersion, let minimum else { return true }
+        return minVersion <= minimum
+    }
+
+    /// The call for a UI toolkit, else the general description.
+    public func how(in toolkit: String?) -> String {
+        toolkit.flatMap { how[$0] } ?? description
+    }
 }

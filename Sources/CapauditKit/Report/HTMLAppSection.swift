@@ -212,8 +212,8 @@ struct HTMLAppSection {
         for key in keys {
             let parts = key.mechanisms.map { mechanism -> String in
                 var text = "\(mechanism.platform.displayName): \(Phrases.list(names(of: mechanism.covers)))"
-                if let version = mechanism.minVersion, let minSDK = app.app.android?.minSDK, mechanism.platform == .android, version > minSDK {
-                    text += " (from API \(version) only; the app supports API \(minSDK))"
+                if let version = mechanism.minVersion, let minimum = app.app.minimumVersion(on: mechanism.platform), version > minimum {
+                    text += " (from \(mechanism.platform.versionName(version)) only; the app supports \(mechanism.platform.versionName(minimum)))"
                 }
                 return text
             }

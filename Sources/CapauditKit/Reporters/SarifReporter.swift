@@ -78,7 +78,7 @@ public struct SarifReporter: Reporter {
             ])),
             ("defaultConfiguration", .object(configuration)),
             ("properties", .object([
-                ("tags", .array(["security", group(of: rule.id)].map(JSONValue.string))),
+                ("tags", .array((["security", group(of: rule.id)] + (rule.status == .stable ? [] : [rule.status.rawValue])).map(JSONValue.string))),
                 ("security-severity", .string(rule.securitySeverity.map { String($0) } ?? securitySeverity(severity))),
             ])),
         ])

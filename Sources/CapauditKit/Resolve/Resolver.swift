@@ -38,11 +38,15 @@ struct Resolver: Sendable {
         let fingerprintFile = repositoryPath(file)
         var findings = judged(raw, file: file, fingerprintFile: fingerprintFile)
         if !comments.isEmpty {
-            let reports = InlineSuppressor(policy: policy, forbidden: unsuppressible).apply(comments, to: &findings)
+            let reports = InlineSuppressor(policy: policy, forbidden: unsuppressible, preview: settings.preview).apply(comments, to: &findings)
             findings += judged(reports, file: file, fingerprintFile: fingerprintFile)
         }
         let stale = baseline?.apply(to: &findings, file: fingerprintFile) ?? []
-        findings.removeAll { !selection.keeps($0.ruleID, caseName: $0.caseName) }
+        // A finding about the command line itself (a deprecated name in --select) is feedback on the
+        // selection: it is shown whatever the selection.
+        if file != Session.commandLineFile {
+            findings.removeAll { !selection.keeps($0.ruleID, caseName: $0.caseName) }
+        }
         findings.sort(by: Finding.fileOrder)
         return ResolvedFindings(findings: findings, staleBaselineEntries: stale)
     }

@@ -1,3 +1,5 @@
+import YAML
+
 /// `--select` and `--ignore`: which findings a run shows. A name is a rule id or slug, or
 /// `RULE/case` for one case. Applied after suppressions and the baseline are matched, so that
 /// narrowing the view never makes a suppression look unused. MAN findings are always shown:
@@ -34,19 +36,32 @@ public struct RuleSelection: Sendable {
         mayShow(ruleID) || mayShow(BuiltInRule.unusedSuppression.id)
     }
 
-    /// Reads the names given on the command line; a name of no rule is a usage error (exit 2).
+    /// Reads the names given on the command line; a name of no rule is a usage error (exit 2), and
+    /// so is selecting a preview rule without the opt-in. A deprecated rule's name stands for its
+    /// replacement and adds a SUP003 (`deprecated`) finding to `problems`.
     /// `hidesManifestRules` is true for `--ignore`, which may not name a MAN rule.
-    public static func keys(_ names: [String], option: String, hidesManifestRules: Bool = false, policy: Policy) throws(SelectionError) -> Set<String> {
+    public static func keys(
+        _ names: [String], option: String, hidesManifestRules: Bool = false, preview: Bool = false, policy: Policy,
+        problems: inout [SettingsProblem]
+    ) throws(SelectionError) -> Set<String> {
         var keys = Set<String>()
         for name in names.flatMap({ $0.split(separator: ",").map { String($0).trimmed } }) where !name.isEmpty {
             let parts = name.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let ruleName = parts.first ?? name
-            guard let rule = policy.rule(ruleName) else {
+            guard let (rule, deprecated) = policy.resolve(ruleName) else {
                 throw SelectionError(message: "\(option): unknown rule `\(name)`\(NearestName.hint(for: ruleName, among: policy.ruleNames))")
             }
             if hidesManifestRules, BuiltInRule.isManifestRule(rule.id) {
                 throw SelectionError(
                     message: "\(option): \(rule.id) cannot be ignored: MAN findings mean capaudit could not read a manifest; fix it, or record it in a baseline")
+            }
+            if !hidesManifestRules, rule.status == .preview, !preview {
+                throw SelectionError(
+                    message: "\(option): \(rule.id) (`\(rule.slug)`) is a preview rule and runs only when the run opts in; add --preview (or `preview: true` in the config)")
+            }
+            if let deprecated {
+                problems.append(ConfigLoader.deprecatedRule(
+                    deprecated, replacement: rule, at: SourcePosition(line: 1, column: 1), file: Session.commandLineFile, path: option))
             }
             if parts.count == 2 {
                 let cases = rule.cases.keys.sorted()

@@ -5,13 +5,22 @@
 public struct RuleSettings: Sendable {
     /// Highest precedence first.
     public var layers: [[String: SeveritySetting]]
+    /// The run opted in to preview rules (`--preview`, config `preview: true`).
+    public var preview: Bool
 
-    public init(layers: [[String: SeveritySetting]] = []) {
+    public init(layers: [[String: SeveritySetting]] = [], preview: Bool = false) {
         self.layers = layers
+        self.preview = preview
     }
 
-    /// The severity of a finding, or nil when its rule or case is off.
+    /// The severity of a finding, or nil when its rule or case is off. This is where the rule
+    /// lifecycle applies: a deprecated rule never fires, a preview rule only with the opt-in.
     func severity(of rule: RuleDefinition, caseName: String?, profile: Profile?, matrix: Severity?) -> Severity? {
+        switch rule.status {
+        case .stable: break
+        case .preview: guard preview else { return nil }
+        case .deprecated: return nil
+        }
         if rule.id.hasPrefix("MAN") { return .error }
         let all = layers + [profile?.ruleSettings ?? [:]]
         for layer in all {

@@ -14,6 +14,8 @@ public struct SessionOptions: Sendable {
     public var select: [String] = []
     public var ignore: [String] = []
     public var limits = YAMLLimits.default
+    /// Run preview rules (`--preview`).
+    public var preview = false
 
     public init() {}
 }
@@ -43,13 +45,15 @@ public struct Session: Sendable {
     /// The config file and the config's rule pack folders, absolute: capaudit's own files,
     /// never taken for manifests when folders are walked.
     var settingsPaths: [String] = []
+    /// Findings about rule names on the command line (deprecated names), judged like the rest.
+    var commandLineProblems: [SettingsProblem] = []
 
     /// A session with the given policy and nothing else: no config, no selection, no baseline
     /// (tests and fuzzing check text in memory this way).
-    public init(policy: Policy, defaultProfile: String? = nil, limits: YAMLLimits = .default) {
+    public init(policy: Policy, defaultProfile: String? = nil, preview: Bool = false, limits: YAMLLimits = .default) {
         self.init(
-            policy: policy, config: Config(), defaultProfile: defaultProfile, settings: RuleSettings(), selection: RuleSelection(), limits: limits,
-            repositoryRoot: nil, workingDirectory: Self.currentDirectory(), configBaseline: nil)
+            policy: policy, config: Config(), defaultProfile: defaultProfile, settings: RuleSettings(preview: preview), selection: RuleSelection(),
+            limits: limits, repositoryRoot: nil, workingDirectory: Self.currentDirectory(), configBaseline: nil)
     }
 
     init(
@@ -66,6 +70,10 @@ public struct Session: Sendable {
         self.workingDirectory = workingDirectory
         self.configBaseline = configBaseline
     }
+
+
+    /// The file name findings about the command line carry.
+    public static let commandLineFile = "(command line)"
 
     public static func open(_ options: SessionOptions) throws(SessionError) -> Session {
         let cwd = currentDirectory()
@@ -114,10 +122,13 @@ public struct Session: Sendable {
             }
             throw .policy(PolicyError(problems: [.init(file: configDisplay, position: nil, message: "unknown profile `\(profile)`\(hint)")]))
         }
+        let preview = options.preview || config.preview
         let selection: RuleSelection
+        var commandLineProblems: [SettingsProblem] = []
         do throws(SelectionError) {
-            let selected = try RuleSelection.keys(options.select, option: "--select", policy: policy)
-            let ignored = try RuleSelection.keys(options.ignore, option: "--ignore", hidesManifestRules: true, policy: policy)
+            let selected = try RuleSelection.keys(options.select, option: "--select", preview: preview, policy: policy, problems: &commandLineProblems)
+            let ignored = try RuleSelection.keys(
+                options.ignore, option: "--ignore", hidesManifestRules: true, preview: preview, policy: policy, problems: &commandLineProblems)
             selection = RuleSelection(selected: selected.isEmpty ? nil : selected, ignored: ignored)
         } catch {
             throw .usage(error.message)
@@ -126,8 +137,9 @@ public struct Session: Sendable {
             path.hasPrefix("/") ? path : relativePath("\(configPath.map { parent(of: $0) } ?? cwd)/\(path)", to: cwd)
         }
         var session = Session(
-            policy: policy, config: config, defaultProfile: profile, settings: RuleSettings(layers: [config.rules]), selection: selection,
-            limits: options.limits, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
+            policy: policy, config: config, defaultProfile: profile, settings: RuleSettings(layers: [config.rules], preview: preview),
+            selection: selection, limits: options.limits, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
+        session.commandLineProblems = commandLineProblems
         if let configPath {
             let configFolder = parent(of: absolute(configPath, cwd: cwd))
             session.settingsPaths = [absolute(configPath, cwd: cwd)] + config.rulePacks.map { absolute($0, cwd: configFolder) }
@@ -147,10 +159,19 @@ public struct Session: Sendable {
                 byFile.append((file, [raw]))
             }
         }
-        for problem in config.problems {
-            add(problem.file, RawFinding(
+        for problem in config.problems + commandLineProblems {
+            var raw = RawFinding(
                 policy.definition(of: problem.rule), message: problem.message, at: problem.position, path: problem.path, fix: problem.fix,
-                detail: problem.detail))
+                detail: problem.detail)
+            raw.caseName = problem.caseName
+            add(problem.file, raw)
+        }
+        for problem in policy.deprecatedRuleNames {
+            var raw = RawFinding(
+                policy.definition(of: .unknownRule), message: "rule pack profile: \(problem.message)",
+                at: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "name the replacement rule instead", detail: problem.message)
+            raw.caseName = "deprecated"
+            add(problem.file, raw)
         }
         for problem in policy.unknownRuleNames {
             add(problem.file, RawFinding(

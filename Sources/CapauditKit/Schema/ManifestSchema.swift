@@ -61,17 +61,25 @@ public enum ManifestSchema {
                     [
                         ("ios", object(
                             "The iOS app.",
-                            [("deployment-target", .object([
-                                ("description", .string("The minimum iOS version, a quoted string \"MAJOR[.MINOR]\" such as \"17.0\" (unquoted, 17.10 reads as the number 17.1).")),
-                                ("type", .string("string")),
-                                ("pattern", .string(versionPattern)),
-                            ]))],
+                            [
+                                ("deployment-target", .object([
+                                    ("description", .string("The minimum iOS version, a quoted string \"MAJOR[.MINOR]\" such as \"17.0\" (unquoted, 17.10 reads as the number 17.1).")),
+                                    ("type", .string("string")),
+                                    ("pattern", .string(versionPattern)),
+                                ])),
+                                ("ui", choice(
+                                    "The UI toolkit; it only changes the calls that fix texts name.",
+                                    IOSPlatform.Toolkit.allCases.map(\.rawValue), default: IOSPlatform.Toolkit.uikit.rawValue)),
+                            ],
                             required: ["deployment-target"])),
                         ("android", object(
                             "The Android app.",
                             [
                                 ("min-sdk", integer("The minimum API level (`minSdk`), an integer such as 26.")),
                                 ("target-sdk", integer("The target API level (`targetSdk`), an integer not lower than `min-sdk`.")),
+                                ("ui", choice(
+                                    "The UI toolkit. With `views` or `react-native` a dialog, sheet or popup is a window of its own that needs its own FLAG_SECURE (AND005); Compose dialogs inherit the parent's flag and Flutter draws them in the same window.",
+                                    AndroidPlatform.Toolkit.allCases.map(\.rawValue), default: AndroidPlatform.Toolkit.views.rawValue)),
                                 ("permissions", list(
                                     "The permissions of AndroidManifest.xml that concern capture; the `android.permission.` prefix may be left out.",
                                     of: permission)),
@@ -193,7 +201,7 @@ public enum ManifestSchema {
                 ("id", ref("non-empty-string", "The field's id, unique in the screen.")),
                 ("label", string("The label people see; used to spot sensitive fields without a `kind`.")),
                 ("kind", ref("data-kind", "What the value is: a data kind of the taxonomy, or one of its aliases.", default: .string("text"))),
-                ("context", choice("Where the value appears.", FieldContext.allCases.map(\.rawValue), default: FieldContext.detail.rawValue)),
+                ("context", choice("Where the value appears. A `notification` is drawn by the system outside the app's window: no `protect` reaches it and none is required of it (CAP008 judges what it shows).", FieldContext.allCases.map(\.rawValue), default: FieldContext.detail.rawValue)),
                 ("display", choice(
                     "How the value is shown: `masked` or `hidden` covers every threat unless `reveal: tap`. Default `full`, `masked` for `input: secure`.",
                     Display.allCases.map(\.rawValue), default: Display.full.rawValue)),
@@ -204,6 +212,9 @@ public enum ManifestSchema {
                     ("type", .string("boolean")),
                     ("default", .bool(true)),
                 ])),
+                ("copy", choice(
+                    "Whether a control copies the value: `none`, `plain`, or `sensitive` (Android `ClipDescription.EXTRA_IS_SENSITIVE`, iOS `UIPasteboard` `localOnly` with an expiry).",
+                    CopyBehaviour.allCases.map(\.rawValue), default: CopyBehaviour.none.rawValue)),
                 ("protect", ref("protect", "Mechanisms applied to this field, besides its screen's and `capture.protect`.")),
             ],
             required: ["id"])

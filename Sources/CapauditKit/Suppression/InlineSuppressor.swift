@@ -2,17 +2,22 @@ import YAML
 
 /// Applies a file's suppression comments to its findings, and reports the comments themselves:
 /// SUP001 without a reason, SUP002 when it silenced nothing (or may not silence that rule),
-/// SUP003 for a rule that does not exist. Its reports are raw findings, judged by the user's
-/// settings like every other finding.
+/// SUP003 for a rule that does not exist (or, at info, one that is deprecated). Its reports are
+/// raw findings, judged by the user's settings like every other finding.
 struct InlineSuppressor {
     let policy: Policy
     /// Rules the config forbids silencing inline.
     let forbidden: Set<String>
+    /// The run opted in to preview rules; without it a suppression of a preview rule is not unused
+    /// (the rule did not run), so that it can stay in place across runs with and without the opt-in.
+    let preview: Bool
 
     func apply(_ comments: [SuppressionComment], to findings: inout [Finding]) -> [RawFinding] {
         var reports: [RawFinding] = []
-        func report(_ rule: BuiltInRule, _ message: String, _ comment: SuppressionComment, detail: String, fix: String?) {
-            reports.append(RawFinding(policy.definition(of: rule), message: message, at: comment.position, path: "", fix: fix, detail: detail))
+        func report(_ rule: BuiltInRule, case caseName: String? = nil, _ message: String, _ comment: SuppressionComment, detail: String, fix: String?) {
+            var raw = RawFinding(policy.definition(of: rule), message: message, at: comment.position, path: "", fix: fix, detail: detail)
+            raw.caseName = caseName
+            reports.append(raw)
         }
         for comment in comments {
             if comment.reason == nil {
@@ -25,11 +30,16 @@ struct InlineSuppressor {
                 continue
             }
             for name in comment.rules {
-                guard let rule = policy.rule(name) else {
+                guard let (rule, deprecated) = policy.resolve(name) else {
                     report(
                         .unknownRule, "suppression names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))", comment,
                         detail: "\(comment.text)|\(name)", fix: "correct the rule name, or remove it from the comment")
                     continue
+                }
+                if let deprecated {
+                    report(
+                        .unknownRule, case: "deprecated", Policy.deprecationNote(deprecated, replacement: rule), comment, detail: "\(comment.text)|\(name)",
+                        fix: "write `\(rule.id)` instead of `\(name)`")
                 }
                 if BuiltInRule.isManifestRule(rule.id) {
                     report(
@@ -50,7 +60,7 @@ struct InlineSuppressor {
                         matched += 1
                     }
                 }
-                if matched == 0 {
+                if matched == 0, rule.status != .preview || preview {
                     let scope = comment.wholeFile ? "in this file" : "on line \(comment.targetLine)"
                     report(
                         .unusedSuppression, "unused suppression: no \(rule.id) finding \(scope)", comment, detail: "\(comment.text)|\(rule.id)",

@@ -15,12 +15,15 @@ public enum NearestName {
         return nil
     }
 
-    /// Levenshtein distance over Unicode scalars, in O(n·m) time and O(m) memory.
+    /// Edit distance over Unicode scalars, counting a swap of two neighbours as one edit
+    /// (optimal string alignment): `titel` is one edit from `title`, as a typist sees it.
+    /// O(n·m) time, three rows of memory.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars.prefix(256))
         let b = Array(b.unicodeScalars.prefix(256))
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -28,8 +31,11 @@ public enum NearestName {
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -14,11 +14,15 @@ enum Phrases {
         list(items.map { "`\($0)`" })
     }
 
-    /// A sentence turned into a clause: first letter lowered (unless an acronym or API name), final stop removed.
+    /// A sentence turned into a clause: first letter lowered (unless the first word is an acronym
+    /// or an API name such as `WindowManager.LayoutParams`), final stop removed.
     static func clause(_ sentence: String) -> String {
         var text = sentence.trimmed
         if text.hasSuffix(".") { text.removeLast() }
-        guard let first = text.first, let second = text.dropFirst().first, first.isUppercase, second.isLowercase else { return text }
+        let firstWord = text.prefix { !$0.isWhitespace }
+        guard let first = firstWord.first, let second = firstWord.dropFirst().first, first.isUppercase, second.isLowercase,
+            !firstWord.dropFirst().contains(where: { $0.isUppercase || $0 == "." || $0 == "(" })
+        else { return text }
         return first.lowercased() + text.dropFirst()
     }
 

@@ -7,7 +7,12 @@ public struct Lexicon: Sendable {
     public var affected: WordList
     /// Upper-case forms allowed by WRD002.
     public var acronyms: Set<String>
+    /// A calm capture notice in this language, which WRD001 offers instead of an alarming text.
+    public var neutralNotice: String?
     public var file: String
+
+    /// The notice offered where no lexicon gives one (a pack's language without `neutral-notice`).
+    public static let fallbackNeutralNotice = "Screen sharing is active. Some details are hidden."
 
     public static let listNames = ["alarm", "blame", "scolding", "capture-kinds"]
 
@@ -20,6 +25,7 @@ public struct Lexicon: Sendable {
         }
         affected = WordList(entries: affected.entries + other.affected.entries)
         acronyms.formUnion(other.acronyms)
+        if let notice = other.neutralNotice { neutralNotice = notice }
     }
 }
 
@@ -35,7 +41,12 @@ public struct LexiconEntry: Sendable {
     public var exceptions: [[String]]
     /// Folded inflection endings, also allowed on the words of an exception phrase.
     public var suffixes: [String]
+    /// A true synonym that replaces the words in place, or a whole sentence (ending in a full
+    /// stop) that replaces the text; empty when the entry has none.
     public var suggestion: String
+
+    /// Whether the suggestion is a sentence for the whole text rather than a synonym.
+    public var suggestsSentence: Bool { suggestion.hasSuffix(".") || suggestion.hasSuffix("?") }
 
     public init(text: String, alternatives: [[String]], suffixes: [String], gap: Int, exceptions: [String], suggestion: String) {
         self.text = text

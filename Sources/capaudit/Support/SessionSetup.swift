@@ -7,6 +7,7 @@ enum SessionSetup {
         OptionSpec(name: "profile", value: "NAME", help: "Profile for manifests that name none (banking, health, general, or one from a rule pack)."),
         OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root)."),
         OptionSpec(name: "rules", value: "FOLDER", help: "Load a rule pack (laid out like Rules/). Repeatable.", repeatable: true),
+        OptionSpec(name: "preview", value: nil, help: "Run preview rules too (new rules whose id and meaning may still change)."),
         OptionSpec(name: "max-file-size", value: "BYTES", help: "Largest manifest read (default 67108864)."),
         OptionSpec(name: "max-depth", value: "N", help: "Deepest YAML nesting accepted (default 512)."),
         OptionSpec(name: "max-alias-expansion", value: "N", help: "Most nodes aliases may expand to per document (default 100000)."),
@@ -19,6 +20,7 @@ enum SessionSetup {
         options.rulePacks = arguments.all("rules")
         options.select = arguments.all("select")
         options.ignore = arguments.all("ignore")
+        options.preview = arguments.has("preview")
         var limits = YAMLLimits.default
         if let bytes = try arguments.integer("max-file-size") { limits.maxFileBytes = bytes }
         if let depth = try arguments.integer("max-depth") { limits.maxDepth = depth }

@@ -6,18 +6,21 @@ struct ActionPolicyCheck: Check {
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
+        let planner = FixPlanner(context: context)
         for screen in context.manifest.screens {
             for action in screen.actions {
                 guard let requirement = context.profile.actionRequirement(kind: action.kind, risk: action.risk),
                     action.onCapture.strength < requirement.minimum.strength
                 else { continue }
+                let minimum = requirement.minimum.rawValue
                 emissions.append(Emission(
                     severity: requirement.severity, location: action.location,
                     arguments: [
                         "action": action.id, "kind": action.kind, "risk": action.risk.rawValue, "on-capture": action.onCapture.rawValue,
-                        "minimum": requirement.minimum.rawValue, "profile": context.profile.id,
+                        "minimum": minimum, "profile": context.profile.id,
                     ],
-                    fix: "set `on-capture: \(requirement.minimum.rawValue)` on `\(action.id)` and tell the person why with a `message`"))
+                    fix: "set `on-capture: \(minimum)` on `\(action.id)` (the \(context.profile.id) profile's minimum) and tell the person why with a `message`",
+                    fixes: [Fix("set `on-capture: \(minimum)` on `\(action.id)`", planner.actionFix(action, on: screen, minimum: requirement.minimum))]))
             }
         }
         return emissions

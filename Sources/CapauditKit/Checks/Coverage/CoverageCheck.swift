@@ -11,6 +11,7 @@ struct CoverageCheck: Check {
             if WindowFlagCheck.isWindowWithoutFlag(coverage, context) { continue }
             guard let severity = coverage.requirement?.severity(of: coverage.missing) else { continue }
             let taxonomy = context.taxonomy
+            let smallest = SmallestFix(coverage: coverage, context: context)
             let missing = taxonomy.names(of: coverage.missing)
             emissions.append(Emission(
                 severity: severity, location: coverage.field.location, platform: coverage.platform, missing: missing,
@@ -18,7 +19,7 @@ struct CoverageCheck: Check {
                     "field": coverage.field.id, "kind": coverage.field.kind, "platform": coverage.platform.displayName,
                     "missing": Phrases.list(missing), "covered": Self.coveredPhrase(coverage, taxonomy),
                 ],
-                fix: SmallestFix(coverage: coverage, context: context).advice))
+                fix: smallest.advice, fixes: smallest.fixes(context)))
         }
         return emissions
     }
@@ -37,22 +38,36 @@ struct CoverageCheck: Check {
     }
 }
 
-/// The smallest change that closes a coverage gap on one platform: one mechanism that covers
-/// every missing threat (first in taxonomy order, available at the app's minimum OS), else the
-/// fewest that do together; and `display: masked` as the alternative.
+/// The smallest change that closes a coverage gap on one platform (RULES.md, CAP001): one robust
+/// mechanism that covers every missing threat (first in taxonomy order, available from the app's
+/// minimum OS version), else the fewest that do together; where no robust mechanism covers a
+/// missing threat (iOS screenshots), the value masked (a secure input), with a fragile mechanism
+/// named last, with its caveat, as the last resort. It never proposes what another rule flags.
 struct SmallestFix {
     let mechanisms: [Mechanism]
+    /// The fewest robust mechanisms that cover what robust mechanisms can of the gap (all of it
+    /// when `mechanisms` is not empty).
+    let robustPart: [Mechanism]
+    /// Fragile mechanisms that would cover what nothing robust covers: named, never proposed.
+    let lastResort: [Mechanism]
     let coverage: FieldCoverage
+    let toolkit: String?
 
     init(coverage: FieldCoverage, context: EvaluationContext) {
         self.coverage = coverage
-        let minSDK = context.manifest.app.android?.minSDK ?? 0
-        let candidates = context.taxonomy.mechanisms.filter { mechanism in
+        let minimum = context.manifest.app.minimumVersion(on: coverage.platform)
+        let usable = context.taxonomy.mechanisms.filter { mechanism in
             mechanism.platform == coverage.platform && mechanism.role == .protect && !mechanism.covers.isEmpty
-                && (coverage.platform != .android || (mechanism.minVersion ?? 0) <= minSDK)
-                && !coverage.mechanisms.contains { $0.id == mechanism.id }
+                && mechanism.isAvailable(from: minimum) && !coverage.mechanisms.contains { $0.id == mechanism.id }
         }
-        self.mechanisms = Self.fewest(candidates, covering: coverage.missing)
+        let robust = usable.filter { !$0.isFragile }
+        let robustCover = robust.reduce(ThreatSet()) { $0.union($1.covers) }
+        let coverable = coverage.missing.intersection(robustCover)
+        robustPart = coverable.isEmpty ? [] : Self.fewest(robust, covering: coverable)
+        mechanisms = robustCover.isSuperset(of: coverage.missing) ? robustPart : []
+        let uncovered = coverage.missing.subtracting(robustCover)
+        lastResort = usable.filter { $0.isFragile && !$0.covers.intersection(uncovered).isEmpty }
+        toolkit = context.manifest.app.toolkit(on: coverage.platform)
     }
 
     /// The first smallest subset, in taxonomy order, whose union covers `missing`.
@@ -76,15 +91,42 @@ struct SmallestFix {
         return nil
     }
 
+    var field: Field { coverage.field }
+
+    /// `display: masked` (and no `reveal: tap`), or for an input `input: secure`: covers every threat.
+    var maskedEdits: [ManifestEdit] {
+        let path = field.location.path
+        var edits: [ManifestEdit] = []
+        if field.input == .plain { edits.append(.set("input", to: .name(InputKind.secure.rawValue), at: path)) }
+        if field.display == .full { edits.append(.set("display", to: .name(Display.masked.rawValue), at: path)) }
+        if field.reveal == .tap { edits.append(.set("reveal", to: .name(Reveal.none.rawValue), at: path)) }
+        return edits
+    }
+
+    var maskedPhrase: String {
+        if field.input == .plain { return "make the input secure (`input: secure`, shown masked)" }
+        return field.reveal == .tap ? "keep it masked without `reveal: tap` (`reveal: none`)" : "show it masked (`display: masked`)"
+    }
+
+    func fixes(_ context: EvaluationContext) -> [Fix] {
+        let masked = Fix(maskedPhrase, maskedEdits)
+        guard !mechanisms.isEmpty else { return [masked] }
+        let names = mechanisms.map(\.id)
+        let adding = FixPlanner(context: context).adding(names, on: coverage.platform, to: field.protect, at: field.location.path, screen: coverage.screen)
+        return [Fix("add \(Phrases.code(names)) to the field's `protect` on \(coverage.platform.displayName)", adding), masked]
+    }
+
     var advice: String {
         let platform = coverage.platform.rawValue
-        let masked = "or show it masked (`display: masked`, no `reveal: tap`)"
+        let lastResortText = lastResort.map { "as the last resort, `\($0.id)` (\($0.caveatClause))" }
         guard !mechanisms.isEmpty else {
-            return "no \(coverage.platform.displayName) mechanism covers this at the app's minimum OS: \(masked)"
+            let reason = "no robust \(coverage.platform.displayName) mechanism covers this from the app's minimum OS version"
+            return "\(reason): \(maskedPhrase)" + (lastResortText.isEmpty ? "" : "; \(lastResortText.joined(separator: "; "))")
         }
         let names = mechanisms.map(\.id)
+        let calls = mechanisms.map { "`\($0.id)`: \($0.how(in: toolkit))" }
         let caveats = mechanisms.filter { !$0.caveat.isEmpty }.map { "`\($0.id)`: \($0.caveatClause)" }
         let caveatText = caveats.isEmpty ? "" : "; mind: \(caveats.joined(separator: "; "))"
-        return "add \(Phrases.code(names)) to its `protect` for \(platform) (`protect: {\(platform): \(Phrases.flowList(names))}`) \(masked)\(caveatText)"
+        return "add \(Phrases.code(names)) to its `protect` for \(platform) (`protect: {\(platform): \(Phrases.flowList(names))}`; \(calls.joined(separator: "; "))), or \(maskedPhrase)\(caveatText)"
     }
 }

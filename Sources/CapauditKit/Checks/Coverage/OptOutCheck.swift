@@ -1,9 +1,13 @@
 /// CAP007: a screen opted out of capture protection. Without a reason it changes nothing else;
-/// with one it replaces that screen's CAP001, AND005 and IOS002 findings and lists what it exempts.
+/// with one it replaces that screen's CAP001, AND004, AND005 and IOS002 findings (and, when
+/// they run, AND007, AND008 and AND009) and lists what it exempts.
 struct OptOutCheck: Check {
     static let name = "opt-out"
 
     init(parameters: CheckParameters) {}
+
+    /// Whether a screen's reasoned opt-out replaces the findings of the rules it exempts.
+    static func exempts(_ screen: Screen) -> Bool { screen.optOut?.hasReason == true }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         context.manifest.screens.compactMap { screen in
@@ -11,7 +15,8 @@ struct OptOutCheck: Check {
             guard optOut.hasReason else {
                 return Emission(
                     caseName: "no-reason", location: screen.location, arguments: ["screen": screen.id, "exempts": "", "reason": ""],
-                    fix: "say why under `opt-out: {reason: \"...\"}` (for example, consent recorded before a clinician views the screen), or remove `opt-out` and protect the screen")
+                    fix: "say why under `opt-out: {reason: \"...\"}` (for example, consent recorded before a clinician views the screen), or remove `opt-out` and protect the screen",
+                            fixes: protection(instead: screen, context).map { [$0] } ?? [])
             }
             let exempted = context.coverage.filter { $0.screen.id == screen.id && !$0.missing.isEmpty }.map { coverage in
                 "`\(coverage.field.id)` on \(coverage.platform.displayName) (\(Phrases.list(context.taxonomy.names(of: coverage.missing))))"
@@ -19,7 +24,35 @@ struct OptOutCheck: Check {
             let exempts = exempted.isEmpty ? "nothing at present" : Phrases.list(exempted)
             return Emission(
                 caseName: "with-reason", location: screen.location,
-                arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""])
+                arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""],
+                fixes: exempted.isEmpty ? [] : protection(instead: screen, context).map { [$0] } ?? [])
         }
+    }
+
+    /// The opt-out removed and the screen protected: the smallest fix of each gap it exempts, at
+    /// screen level, or the field masked where no robust mechanism closes the gap.
+    func protection(instead screen: Screen, _ context: EvaluationContext) -> Fix? {
+        let planner = FixPlanner(context: context)
+        var edits = [ManifestEdit(path: screen.location.path, key: "opt-out", change: .remove)]
+        var protect = screen.protect
+        for coverage in context.coverage where coverage.screen.location == screen.location && !coverage.missing.isEmpty {
+            let smallest = SmallestFix(coverage: coverage, context: context)
+            guard !smallest.mechanisms.isEmpty else {
+                edits += smallest.maskedEdits
+                continue
+            }
+            let names = smallest.mechanisms.map(\.id).filter { name in !protect.contains { $0.name == name && $0.applies(on: coverage.platform) } }
+            guard !names.isEmpty else { continue }
+            edits += planner.adding(names, on: coverage.platform, to: protect, at: screen.location.path, screen: screen)
+            protect += names.map { MechanismUse(name: $0, platform: coverage.platform, location: screen.location) }
+        }
+        return Fix("remove `opt-out` and protect the screen `\(screen.id)`", planner.merged(lastProtectOnly(edits)))
+    }
+
+    /// Successive `protect` settings of one node: only the last (which holds them all) counts.
+    private func lastProtectOnly(_ edits: [ManifestEdit]) -> [ManifestEdit] {
+        edits.enumerated().filter { index, edit in
+            edit.key != "protect" || !edits[(index + 1)...].contains { $0.key == "protect" && $0.path == edit.path }
+        }.map(\.element)
     }
 }

@@ -1,5 +1,6 @@
 /// CAP009: a screenshot or session-replay SDK captures a screen that shows a sensitive field
-/// in full, and does not mask that field's kind itself.
+/// in full, and does not mask that field's kind itself. A notification is drawn outside the
+/// app's views, where the SDK never sees it.
 struct CapturingSDKCheck: Check {
     static let name = "capturing-sdk"
 
@@ -9,11 +10,15 @@ struct CapturingSDKCheck: Check {
         var emissions: [Emission] = []
         for sdk in context.manifest.app.sdks {
             for screen in context.manifest.screens where sdk.screens?.contains(screen.id) ?? true {
-                for field in screen.fields where field.showsFullValue && context.isSensitive(field.kind) && !sdk.masks.contains(field.kind) {
+                for field in screen.fields
+                where field.showsFullValue && !field.isOutsideAppWindow && context.isSensitive(field.kind) && !sdk.masks.contains(field.kind) {
                     emissions.append(Emission(
                         location: field.location,
                         arguments: ["sdk": sdk.name, "field": field.id, "kind": field.kind, "screen": screen.id, "captures": sdk.captures.rawValue],
                         fix: "add `\(field.kind)` to the SDK's `masks` once it masks that view (its privacy or redaction API), leave `\(screen.id)` out of its `screens`, or show the field masked",
+                        fixes: [Fix(
+                            "add `\(field.kind)` to the masks of `\(sdk.name)` (once its redaction API masks that view)",
+                            [.append(.name(field.kind), to: "masks", at: sdk.location.path)])],
                         detail: sdk.name))
                 }
             }

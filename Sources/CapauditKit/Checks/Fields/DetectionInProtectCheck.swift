@@ -13,7 +13,16 @@ struct DetectionInProtectCheck: Check {
                 location: entry.use.location, platform: entry.use.platform,
                 arguments: ["mechanism": entry.use.name],
                 fix: "move `\(entry.use.name)` to `capture.detect` (\(detector.caveat.isEmpty ? "it only reports a capture" : detector.caveat)) and protect the data with a protect mechanism or `display: masked`",
+                fixes: [Fix("move `\(entry.use.name)` to `capture.detect`", moving(entry.use, detector.platform, context))],
                 detail: entry.use.name)
         }
+    }
+
+    /// The use taken out of its `protect` list (the element's path ends in its index) and put in `capture.detect`.
+    private func moving(_ use: MechanismUse, _ platform: Platform, _ context: EvaluationContext) -> [ManifestEdit] {
+        let path = use.location.path
+        guard let open = path.lastIndex(of: "[") else { return [] }
+        let remove = ManifestEdit(path: String(path[..<open]), key: String(path[open...]), change: .remove)
+        return [remove] + FixPlanner(context: context).addingDetector(use.name, on: platform)
     }
 }

@@ -1,60 +1,118 @@
 import YAML
 
 /// A field whose properties match a condition: `where` (every listed property takes one of its
-/// values) or `any-of` (a list of such conditions). Serves CAP002, CAP003, CAP008, BNK001-BNK003 and HLT001.
+/// values) or `any-of` (a list of such conditions, the first that matches speaking). A condition
+/// may carry its own `fix` (a template over the message's values) and `set` (the field keys the
+/// fix changes, as data); the check's own `fix` and `set` serve conditions without them. Serves
+/// CAP002, CAP003, CAP008, CAP013, BNK001-BNK003 and HLT001.
 struct FieldCheck: Check {
     static let name = "field"
-    static let properties = ["kind", "category", "input", "display", "context", "reveal", "keyboard-cache", "sensitive"]
 
-    /// Each condition maps a property to its accepted values.
-    let conditions: [[String: Set<String>]]
-    /// The fix for a matching field, a template over the same values as the message.
-    let fix: String?
+    /// The keys of a field a fix may set, with the values each takes.
+    static let settable: [ParameterSpec] = [
+        ParameterSpec("display", .name(.values(of: Display.self, noun: "display"))),
+        ParameterSpec("reveal", .name(.values(of: Reveal.self, noun: "reveal"))),
+        ParameterSpec("input", .name(.values(of: InputKind.self, noun: "input"))),
+        ParameterSpec("copy", .name(.values(of: CopyBehaviour.self, noun: "copy"))),
+        ParameterSpec("keyboard-cache", .boolean),
+    ]
+    /// The field properties a condition may test, with the values each takes.
+    static let conditionSpecs: [ParameterSpec] = [
+        ParameterSpec("kind", .list(.name(.dataKind))),
+        ParameterSpec("category", .list(.name(.category))),
+        ParameterSpec("input", .list(.name(.values(of: InputKind.self, noun: "input")))),
+        ParameterSpec("display", .list(.name(.values(of: Display.self, noun: "display")))),
+        ParameterSpec("context", .list(.name(.values(of: FieldContext.self, noun: "context")))),
+        ParameterSpec("reveal", .list(.name(.values(of: Reveal.self, noun: "reveal")))),
+        ParameterSpec("copy", .list(.name(.values(of: CopyBehaviour.self, noun: "copy")))),
+        ParameterSpec("keyboard-cache", .list(.boolean)),
+        ParameterSpec("sensitive", .list(.boolean)),
+    ]
+    static let fixSpecs = [ParameterSpec("fix", .string), ParameterSpec("set", .record(settable))]
+    static let parameters = [
+        ParameterSpec("where", .record(conditionSpecs)),
+        ParameterSpec("any-of", .list(.record(conditionSpecs + fixSpecs))),
+        // The `{citation}` of the message: a source that applies under a profile (and those that extend it), else the default.
+        ParameterSpec("citation", .string),
+        ParameterSpec("citation-by-profile", .map(.profile, .string)),
+    ] + fixSpecs
+    static var properties: [String] { conditionSpecs.map(\.name) }
+
+    struct Condition {
+        /// Each property tested, with its accepted values.
+        var accepted: [String: Set<String>]
+        /// The fix as text (a template) and as the keys it sets, in the order written.
+        var fix: String?
+        var set: [(key: String, value: String)]
+    }
+
+    let conditions: [Condition]
+    let citation: String
+    let citationByProfile: [String: String]
 
     init(parameters: CheckParameters) {
-        var conditions: [[String: Set<String>]] = []
-        if let whereNode = parameters["where"] {
-            conditions.append(Self.condition(whereNode, parameters: parameters, path: "\(parameters.path).where"))
+        citation = parameters.string("citation") ?? ""
+        var byProfile: [String: String] = [:]
+        for pair in parameters["citation-by-profile"]?.mapping ?? [] {
+            if let profile = pair.key.scalar?.value, let text = pair.value.scalar?.value { byProfile[profile] = text }
         }
-        if let anyOf = parameters["any-of"] {
-            for (index, item) in (parameters.decoder.list(anyOf, path: "\(parameters.path).any-of", what: "`any-of`") ?? []).enumerated() {
-                conditions.append(Self.condition(item, parameters: parameters, path: "\(parameters.path).any-of[\(index)]"))
-            }
+        citationByProfile = byProfile
+        let fix = parameters.string("fix")
+        let set = Self.settings(parameters["set"])
+        var conditions: [Condition] = []
+        if let whereNode = parameters["where"] {
+            conditions.append(Self.condition(whereNode, fix: fix, set: set))
+        }
+        for item in parameters["any-of"]?.sequence ?? [] {
+            conditions.append(Self.condition(item, fix: fix, set: set))
         }
         if conditions.isEmpty {
             parameters.reportMissing("the `field` check needs `where` or `any-of`")
         }
         self.conditions = conditions
-        fix = parameters.string("fix")
     }
 
-    private static func condition(_ node: YAMLNode, parameters: CheckParameters, path: String) -> [String: Set<String>] {
-        guard let fields = parameters.decoder.mapping(node, path: path, what: "a field condition", known: properties) else { return [:] }
-        var condition: [String: Set<String>] = [:]
-        for pair in fields.pairs {
-            guard let key = pair.key.scalar?.value else { continue }
-            let values = parameters.decoder.list(pair.value, path: "\(path).\(key)", what: "`\(key)`") ?? []
-            condition[key] = Set(values.compactMap { $0.scalar?.value })
+    private static func condition(_ node: YAMLNode, fix: String?, set: [(key: String, value: String)]) -> Condition {
+        var accepted: [String: Set<String>] = [:]
+        for pair in node.mapping ?? [] {
+            guard let key = pair.key.scalar?.value, properties.contains(key) else { continue }
+            accepted[key] = Set((pair.value.sequence ?? []).compactMap { $0.scalar?.value })
         }
-        return condition
+        let ownSet = settings(node["set"])
+        return Condition(accepted: accepted, fix: node["fix"]?.scalar?.value ?? fix, set: ownSet.isEmpty ? set : ownSet)
+    }
+
+    private static func settings(_ node: YAMLNode?) -> [(key: String, value: String)] {
+        (node?.mapping ?? []).compactMap { pair in
+            guard let key = pair.key.scalar?.value, let value = pair.value.scalar?.value else { return nil }
+            return (key, value)
+        }
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
         for screen in context.manifest.screens {
-            for field in screen.fields where conditions.contains(where: { matches($0, field, context) }) {
+            for field in screen.fields {
+                guard let condition = conditions.first(where: { matches($0, field, context) }) else { continue }
+                let citation = context.profile.lineage.reversed().lazy.compactMap { citationByProfile[$0] }.first ?? self.citation
                 let arguments = [
                     "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
-                    "input": field.input.rawValue, "screen": screen.id,
+                    "input": field.input.rawValue, "screen": screen.id, "citation": citation,
                 ]
-                emissions.append(Emission(location: field.location, arguments: arguments, fix: fix.map { MessageTemplate.render($0, arguments) }))
+                let text = condition.fix.map { MessageTemplate.render($0, arguments) }
+                let edits = condition.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
+                    ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
+                }
+                emissions.append(Emission(
+                    location: field.location, arguments: arguments, fix: text,
+                    fixes: edits.isEmpty ? [] : [Fix(text ?? "change the field", edits)]))
             }
         }
         return emissions
     }
 
-    private func matches(_ condition: [String: Set<String>], _ field: Field, _ context: EvaluationContext) -> Bool {
-        condition.allSatisfy { property, accepted in
+    private func matches(_ condition: Condition, _ field: Field, _ context: EvaluationContext) -> Bool {
+        condition.accepted.allSatisfy { property, accepted in
             accepted.contains(value(of: property, field, context))
         }
     }
@@ -67,6 +125,7 @@ struct FieldCheck: Check {
         case "display": return field.display.rawValue
         case "context": return field.context.rawValue
         case "reveal": return field.reveal.rawValue
+        case "copy": return field.copy.rawValue
         case "keyboard-cache": return String(field.keyboardCache)
         case "sensitive": return String(context.isSensitive(field.kind))
         default: return ""

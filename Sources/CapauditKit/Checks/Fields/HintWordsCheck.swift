@@ -1,49 +1,47 @@
-/// CAP010: a field without a kind whose id or label holds a hint word of a kind that is
-/// sensitive under the profile.
+/// CAP010: a field without a kind whose id or label holds a hint (a word or a short phrase) of
+/// a kind that is sensitive under the profile.
 struct HintWordsCheck: Check {
     static let name = "hint-words"
 
     init(parameters: CheckParameters) {}
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
-        var hints: [String: DataKind] = [:]
+        var hints: [[String]: DataKind] = [:]
         for kind in context.taxonomy.dataKinds where context.isSensitive(kind.id) {
             for hint in kind.hints where hints[hint] == nil { hints[hint] = kind }
         }
         var emissions: [Emission] = []
-        for screen in context.manifest.screens {
-            for field in screen.fields where field.kind == "text" {
-                let words = Self.words(field.id) + Self.words(field.label ?? "")
-                guard let hit = words.first(where: { hints[$0] != nil }), let kind = hints[hit] else { continue }
+        for (screenIndex, screen) in context.manifest.screens.enumerated() {
+            for (fieldIndex, field) in screen.fields.enumerated() where field.kind == "text" {
+                guard let hit = IdentifierWords.firstHint(in: IdentifierWords.split(field.id), among: hints)
+                    ?? IdentifierWords.firstHint(in: IdentifierWords.split(field.label ?? ""), among: hints)
+                else { continue }
+                let kind = hit.value
                 emissions.append(Emission(
                     location: field.location,
-                    arguments: ["field": field.id, "hint": hit, "suggested": kind.id, "title": kind.title],
-                    fix: "tag it with its data kind: `kind: \(kind.id)` (or name the field so that it does not suggest one)"))
+                    arguments: ["field": field.id, "hint": hit.phrase, "suggested": kind.id, "title": kind.title],
+                    fix: "tag it with its data kind: `kind: \(kind.id)` (or name the field so that it does not suggest one), then protect it as CAP001 asks",
+                    fixes: [Fix("tag `\(field.id)` as `\(kind.id)` and protect it", tagging(kind.id, at: (screenIndex, fieldIndex), context))]))
             }
         }
         return emissions
     }
 
-    /// Lower-case words of an id or label, split on non-letters and at camelCase boundaries.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var previousWasLower = false
-        for character in text {
-            guard character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(current.lowercased()) }
-                current = ""
-                previousWasLower = false
-                continue
-            }
-            if character.isUppercase, previousWasLower, !current.isEmpty {
-                words.append(current.lowercased())
-                current = ""
-            }
-            current.append(character)
-            previousWasLower = character.isLowercase
+    /// The kind set, and the smallest fix of each coverage gap the tagged field then has.
+    private func tagging(_ kind: String, at indices: (screen: Int, field: Int), _ context: EvaluationContext) -> [ManifestEdit] {
+        var manifest = context.manifest
+        manifest.screens[indices.screen].fields[indices.field].kind = kind
+        let field = manifest.screens[indices.screen].fields[indices.field]
+        let tagged = EvaluationContext(manifest: manifest, profile: context.profile, policy: context.policy, source: context.source)
+        var edits: [ManifestEdit] = [.set("kind", to: .name(kind), at: field.location.path)]
+        var protect = field.protect
+        for coverage in tagged.coverage where coverage.field.location == field.location && !coverage.missing.isEmpty {
+            let smallest = SmallestFix(coverage: coverage, context: tagged)
+            let names = smallest.mechanisms.map(\.id)
+            guard !names.isEmpty else { return edits + smallest.maskedEdits }
+            edits += FixPlanner(context: tagged).adding(names, on: coverage.platform, to: protect, at: field.location.path, screen: coverage.screen)
+            protect += names.map { MechanismUse(name: $0, platform: coverage.platform, location: field.location) }
         }
-        if !current.isEmpty { words.append(current.lowercased()) }
-        return words
+        return FixPlanner(context: tagged).merged(edits)
     }
 }

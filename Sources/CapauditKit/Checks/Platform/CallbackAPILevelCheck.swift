@@ -12,9 +12,18 @@ struct CallbackAPILevelCheck: Check {
 
     let callbacks: [Callback]
 
+    static let parameters = [
+        ParameterSpec("callbacks", .list(.record([
+            ParameterSpec("mechanism", .name(.mechanism), required: true),
+            ParameterSpec("min-sdk", .integer, required: true),
+            ParameterSpec("fallback", .name(.mechanism)),
+            ParameterSpec("case", .string),
+        ])), required: true)
+    ]
+
     init(parameters: CheckParameters) {
         var callbacks: [Callback] = []
-        if let list = parameters.require("callbacks") {
+        if let list = parameters["callbacks"] {
             for (index, item) in (parameters.decoder.list(list, path: "\(parameters.path).callbacks", what: "`callbacks`") ?? []).enumerated() {
                 let path = "\(parameters.path).callbacks[\(index)]"
                 let decoder = parameters.decoder
@@ -38,6 +47,7 @@ struct CallbackAPILevelCheck: Check {
             guard let use = context.uses(of: callback.mechanism, on: .android).first else { continue }
             if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { continue }
             let fallbackAdvice = callback.fallback.map { "add `\($0)` to `capture.detect` for devices below API \(callback.minSDK), or " } ?? ""
+            let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
             emissions.append(Emission(
                 caseName: callback.caseName, location: use.location, platform: .android,
                 arguments: [
@@ -45,6 +55,7 @@ struct CallbackAPILevelCheck: Check {
                     "fallback": callback.fallback ?? "",
                 ],
                 fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
+                fixes: edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)],
                 detail: callback.mechanism))
         }
         return emissions

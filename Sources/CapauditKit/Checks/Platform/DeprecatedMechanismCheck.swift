@@ -1,24 +1,44 @@
-/// IOS001: a mechanism whose API is deprecated from a version the app already requires.
+/// IOS001: a mechanism whose API is marked to be deprecated, while the app already requires the
+/// version from which its replacement exists.
 struct DeprecatedMechanismCheck: Check {
     static let name = "deprecated-mechanism"
 
+    static let parameters = [
+        ParameterSpec("platform", .name(.platform), required: true),
+        ParameterSpec("mechanism", .name(.mechanism), required: true),
+        ParameterSpec("replacement", .name(.mechanism), required: true),
+        ParameterSpec("from-version", .version, required: true),
+    ]
+
     let platform: Platform?
     let mechanism: String?
+    let replacement: String?
     let fromVersion: OSVersion?
 
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
         mechanism = parameters.string("mechanism")
+        replacement = parameters.string("replacement")
         fromVersion = parameters.string("from-version").flatMap(OSVersion.init)
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
-        guard platform == .ios, let mechanism, let fromVersion, let ios = context.manifest.app.ios, ios.deploymentTarget >= fromVersion else { return [] }
-        return context.uses(of: mechanism, on: .ios).map { use in
-            Emission(
-                location: use.location, platform: .ios,
-                arguments: ["mechanism": mechanism, "version": fromVersion.description, "target": ios.deploymentTarget.description],
-                fix: "use `scene-capture-state` (`UITraitCollection.sceneCaptureState`) instead", detail: mechanism)
+        guard let platform, let mechanism, let replacement, let fromVersion,
+            let minimum = context.manifest.app.minimumVersion(on: platform), minimum >= fromVersion
+        else { return [] }
+        let planner = FixPlanner(context: context)
+        return context.uses(of: mechanism, on: platform).map { use in
+            let path = use.location.path
+            var edits: [ManifestEdit] = []
+            if let open = path.lastIndex(of: "[") {
+                edits.append(ManifestEdit(path: String(path[..<open]), key: String(path[open...]), change: .remove))
+            }
+            edits += planner.addingDetector(replacement, on: platform)
+            return Emission(
+                location: use.location, platform: platform,
+                arguments: ["mechanism": mechanism, "replacement": replacement, "version": fromVersion.description, "target": minimum.description],
+                fix: "use `\(replacement)` instead, which every device from iOS \(fromVersion) has",
+                fixes: [Fix("replace `\(mechanism)` with `\(replacement)`", edits)], detail: mechanism)
         }
     }
 }

@@ -1,26 +1,66 @@
 /// AND006, IOS004: a protect mechanism that is driven by a detection callback is used, but
-/// `capture.detect` lists none of the detectors that drive it.
+/// `capture.detect` lists none of the detectors that drive it; or (with `range-case`) the ones
+/// it lists all need a newer OS than the app's minimum, so older devices never get the signal.
 struct DetectorRequiredCheck: Check {
     static let name = "detector-required"
+
+    static let parameters = [
+        ParameterSpec("platform", .name(.platform), required: true),
+        ParameterSpec("mechanism", .name(.mechanism), required: true),
+        ParameterSpec("detect-any", .list(.name(.mechanism)), required: true),
+        ParameterSpec("range-case", .string),
+    ]
 
     let platform: Platform?
     let mechanism: String?
     let detectors: [String]
+    let rangeCase: String?
 
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
         mechanism = parameters.string("mechanism")
         detectors = parameters.strings("detect-any")
-        _ = parameters.require("detect-any")
+        rangeCase = parameters.string("range-case")
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         guard let platform, let mechanism, let use = context.uses(of: mechanism, on: platform, in: .protect).first else { return [] }
-        guard !detectors.contains(where: { context.detects($0, on: platform) }) else { return [] }
+        let planner = FixPlanner(context: context)
+        let present = detectors.filter { context.detects($0, on: platform) }
+        let minimum = context.manifest.app.minimumVersion(on: platform)
+        guard !present.isEmpty else {
+            let edits = planner.detectors(driving: mechanism, on: platform)
+            let added = edits.isEmpty ? detectors.first ?? "" : Self.detectorName(edits) ?? ""
+            return [Emission(
+                location: use.location, platform: platform,
+                arguments: ["mechanism": mechanism, "platform": platform.displayName, "detectors": Phrases.code(detectors)],
+                fix: "add `\(added)` to `capture.detect`: `detect: [\(added)]`",
+                fixes: edits.isEmpty ? [] : [Fix("add `\(added)` to `capture.detect`", edits)], detail: mechanism)]
+        }
+        let mechanisms = present.compactMap { context.taxonomy.mechanism($0, on: platform) }
+        guard let rangeCase, let minimum, !mechanisms.contains(where: { $0.isAvailable(from: minimum) }),
+            let first = mechanisms.first, let since = first.minVersion,
+            let detectUse = context.manifest.capture.detect.first(where: { $0.name == first.id && $0.applies(on: platform) })
+        else { return [] }
+        let edits = planner.detectorsCoveringRange(detectors, on: platform)
+        let fallback = Self.detectorName(edits)
+        let key = platform.minimumVersionKey
+        let advice = fallback.map { "add `\($0)` to `capture.detect` as the fallback below \(platform.versionName(since)), or raise `\(key)` to \(since)" }
+            ?? "raise `\(key)` to \(since)"
         return [Emission(
-            location: use.location, platform: platform,
-            arguments: ["mechanism": mechanism, "platform": platform.displayName, "detectors": Phrases.code(detectors)],
-            fix: "add `\(detectors.first ?? "")` to `capture.detect`: `detect: [\(detectors.first ?? "")]`",
-            detail: mechanism)]
+            caseName: rangeCase, location: detectUse.location, platform: platform,
+            arguments: [
+                "mechanism": mechanism, "platform": platform.displayName, "detector": first.id, "since": platform.versionName(since),
+                "minimum": platform.versionName(minimum), "fallback": fallback ?? "",
+            ],
+            fix: advice, fixes: edits.isEmpty ? [] : [Fix(advice, edits)], detail: "\(mechanism)|range")]
+    }
+
+    /// The detector an edit list adds to `capture.detect`.
+    static func detectorName(_ edits: [ManifestEdit]) -> String? {
+        edits.lazy.compactMap { edit -> String? in
+            guard edit.key == "detect", case .append(.name(let name)) = edit.change else { return nil }
+            return name
+        }.first
     }
 }

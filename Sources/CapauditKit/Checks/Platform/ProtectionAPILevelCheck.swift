@@ -1,5 +1,5 @@
 /// AND004: a protect mechanism that needs a newer API level than `min-sdk` is the only cover of
-/// some required threat below that level.
+/// some required threat below that level. A reasoned opt-out (CAP007) replaces it.
 struct ProtectionAPILevelCheck: Check {
     static let name = "protection-api-level"
 
@@ -7,28 +7,46 @@ struct ProtectionAPILevelCheck: Check {
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         guard let android = context.manifest.app.android else { return [] }
+        let minimum = OSVersion(apiLevel: android.minSDK)
         var emissions: [Emission] = []
-        for coverage in context.coverage where coverage.platform == .android && !coverage.displayCovers {
+        for coverage in context.coverage where coverage.platform == .android && !coverage.displayCovers && !OptOutCheck.exempts(coverage.screen) {
             guard let required = coverage.requirement?.required, !required.isEmpty else { continue }
-            let everywhere = coverage.mechanisms.filter { ($0.minVersion ?? 0) <= android.minSDK }
-                .reduce(ThreatSet()) { $0.union($1.covers) }
+            let everywhere = coverage.mechanisms.filter { $0.isAvailable(from: minimum) }.reduce(ThreatSet()) { $0.union($1.covers) }
             for mechanism in coverage.mechanisms {
-                guard let level = mechanism.minVersion, level > android.minSDK else { continue }
-                let olderDevices = coverage.mechanisms.filter { ($0.minVersion ?? 0) < level && $0.id != mechanism.id }
+                guard let level = mechanism.minVersion, level > minimum else { continue }
+                let olderDevices = coverage.mechanisms.filter { ($0.minVersion ?? minimum) < level && $0.id != mechanism.id }
                     .reduce(everywhere) { $0.union($1.covers) }
                 let exposed = required.intersection(mechanism.covers).subtracting(olderDevices)
                 guard !exposed.isEmpty else { continue }
                 let threats = context.taxonomy.names(of: exposed)
+                let replacement = Self.replacement(covering: exposed, coverage, context)
+                let names = replacement.map(\.id)
+                let toolkit = context.manifest.app.toolkit(on: .android)
+                let calls = replacement.map { "`\($0.id)`: \($0.how(in: toolkit))" }.joined(separator: "; ")
+                let fix = names.isEmpty
+                    ? "mask the field (`display: masked`) or raise `min-sdk` to \(level.major); `\(mechanism.id)` protects only from API \(level.major)"
+                    : "add \(Phrases.code(names)), which works from API \(android.minSDK) (\(calls)), or mask the field; `\(mechanism.id)` protects only from API \(level.major)"
+                let field = coverage.field
+                let edits = names.isEmpty ? [] : FixPlanner(context: context).adding(names, on: .android, to: field.protect, at: field.location.path, screen: coverage.screen)
                 emissions.append(Emission(
-                    location: coverage.field.location, platform: .android, missing: threats,
+                    location: field.location, platform: .android, missing: threats,
                     arguments: [
-                        "field": coverage.field.id, "mechanism": mechanism.id, "api": String(level), "min-sdk": String(android.minSDK),
+                        "field": field.id, "mechanism": mechanism.id, "api": String(level.major), "min-sdk": String(android.minSDK),
                         "missing": Phrases.list(threats),
                     ],
-                    fix: "add a mechanism that works from API \(android.minSDK), such as `flag-secure`, or mask the field; `\(mechanism.id)` protects only from API \(level)",
+                    fix: fix, fixes: edits.isEmpty ? [] : [Fix("add \(Phrases.code(names)) to the field on Android", edits)],
                     detail: mechanism.id))
             }
         }
         return emissions
+    }
+
+    /// The fewest robust mechanisms available from `min-sdk` that cover the exposed threats.
+    static func replacement(covering exposed: ThreatSet, _ coverage: FieldCoverage, _ context: EvaluationContext) -> [Mechanism] {
+        let minimum = context.manifest.app.minimumVersion(on: .android)
+        let candidates = context.taxonomy.mechanisms.filter {
+            $0.platform == .android && $0.role == .protect && !$0.isFragile && $0.isAvailable(from: minimum) && !$0.covers.intersection(exposed).isEmpty
+        }
+        return SmallestFix.fewest(candidates, covering: exposed)
     }
 }

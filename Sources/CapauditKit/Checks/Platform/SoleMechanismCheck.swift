@@ -2,6 +2,11 @@
 struct SoleMechanismCheck: Check {
     static let name = "sole-mechanism"
 
+    static let parameters = [
+        ParameterSpec("platform", .name(.platform), required: true),
+        ParameterSpec("mechanism", .name(.mechanism), required: true),
+    ]
+
     let platform: Platform?
     let mechanism: String?
 
@@ -14,9 +19,20 @@ struct SoleMechanismCheck: Check {
         guard let platform, let mechanism else { return [] }
         return context.coverage.compactMap { coverage in
             guard coverage.platform == platform, coverage.mechanisms.map(\.id) == [mechanism] else { return nil }
+            // The robust mechanisms CAP001 would add for what they can cover; when the kind needs
+            // nothing, the mechanism alone is harmless but says nothing, and no edit is proposed.
+            let smallest = SmallestFix(coverage: coverage, context: context)
+            let names = smallest.robustPart.map(\.id)
+            let field = coverage.field
+            let fixes = names.isEmpty ? [] : [Fix(
+                "add \(Phrases.code(names)) to the field on \(platform.displayName)",
+                FixPlanner(context: context).adding(names, on: platform, to: field.protect, at: field.location.path, screen: coverage.screen))]
             return Emission(
                 location: coverage.field.location, platform: platform, arguments: ["field": coverage.field.id, "mechanism": mechanism],
-                fix: "add a mechanism that covers the threats itself, such as `redact-on-capture` with `cover-on-background`, or mask the field")
+                fix: coverage.missing.isEmpty
+                    ? "add a mechanism that covers capture threats itself, such as `redact-on-capture` with `cover-on-background`, if the field is sensitive"
+                    : smallest.advice,
+                fixes: fixes)
         }
     }
 }

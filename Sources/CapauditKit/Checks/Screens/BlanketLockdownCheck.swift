@@ -7,21 +7,23 @@ struct BlanketLockdownCheck: Check {
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
-        for screen in context.manifest.screens where !screen.protect.isEmpty {
+        for screen in context.manifest.screens where !screen.protect.isEmpty && !screen.hasLeftOutEntries {
             guard !screen.fields.contains(where: { context.isSensitive($0.kind) }) else { continue }
             emissions.append(Emission(
                 location: screen.location, arguments: ["screen": screen.id, "what": "screen `\(screen.id)` has a screen-level `protect` but no field that \(context.profile.id) requires protected"],
                 fix: "remove the screen-level `protect` of `\(screen.id)`, or tag its sensitive fields with their `kind` so that the protection has a reason",
+                fixes: [Fix("remove the screen-level `protect` of `\(screen.id)`", [ManifestEdit(path: screen.location.path, key: "protect", change: .remove)])],
                 detail: "screen"))
         }
         let actions = context.manifest.screens.flatMap(\.actions)
-        if !actions.isEmpty, actions.allSatisfy({ $0.onCapture == .disable || $0.onCapture == .hide }),
+        if !context.manifest.hasLeftOutScreens, !actions.isEmpty, actions.allSatisfy({ $0.onCapture == .disable || $0.onCapture == .hide }),
             let unrequired = actions.first(where: { context.profile.actionRequirement(kind: $0.kind, risk: $0.risk) == nil })
         {
             emissions.append(Emission(
                 location: unrequired.location,
                 arguments: ["screen": "", "what": "every action of the app is disabled or hidden during capture, including `\(unrequired.id)`, which \(context.profile.id) does not require"],
                 fix: "let low-risk actions such as `\(unrequired.id)` work during capture (`on-capture: allow`); keep `disable` for the actions the policy names",
+                fixes: [Fix("let `\(unrequired.id)` work during capture", [.set("on-capture", to: .name(OnCapture.allow.rawValue), at: unrequired.location.path)])],
                 detail: "actions"))
         }
         return emissions

@@ -6,6 +6,11 @@ struct SilentCaptureResponseCheck: Check {
     let visibleMechanisms: Set<String>
     let visibleOnCapture: Set<String>
 
+    static let parameters = [
+        ParameterSpec("visible-mechanisms", .list(.name(.mechanism))),
+        ParameterSpec("visible-on-capture", .list(.name(.values(of: OnCapture.self, noun: "on-capture")))),
+    ]
+
     init(parameters: CheckParameters) {
         visibleMechanisms = Set(parameters.strings("visible-mechanisms"))
         visibleOnCapture = Set(parameters.strings("visible-on-capture"))
@@ -18,16 +23,18 @@ struct SilentCaptureResponseCheck: Check {
             let told = screen.notices.contains { $0.when == .capture && $0.style != .none }
             guard !told else { continue }
             let redacting = screen.fields.first { field in
-                context.manifest.app.platforms.contains { platform in
+                !field.isOutsideAppWindow && context.manifest.app.platforms.contains { platform in
                     context.effectiveMechanisms(field: field, screen: screen, platform: platform).contains { visibleMechanisms.contains($0.id) }
                 }
             }
             let changingAction = screen.actions.first { visibleOnCapture.contains($0.onCapture.rawValue) }
             guard redacting != nil || changingAction != nil else { continue }
             let cause = redacting.map { "field `\($0.id)` is redacted" } ?? changingAction.map { "action `\($0.id)` is \($0.onCapture == .hide ? "hidden" : "disabled")" } ?? ""
+            let notice = FixPlanner(context: context).captureNotice(for: screen)
             emissions.append(Emission(
                 location: screen.location, arguments: ["screen": screen.id, "cause": cause],
-                fix: "add a calm capture notice: `capture.notice: {style: banner, text: \"Screen sharing is active. Some details are hidden.\"}` or a `notices` entry with `when: capture` on `\(screen.id)`"))
+                fix: "add a calm capture notice: a `notices` entry with `when: capture` on `\(screen.id)`, or an app-wide `capture.notice`",
+                fixes: [Fix("add a capture notice to `\(screen.id)`", notice)]))
         }
         return emissions
     }

@@ -14,8 +14,10 @@ struct ExclamationCheck: Check {
             var occurrence = 0
             func close() {
                 guard let start = runStart else { return }
+                let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
                 emissions.append(context.wordingEmission(
-                    text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop", detail: "!#\(occurrence)"))
+                    text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop",
+                    fixes: [Fix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])], detail: "!#\(occurrence)"))
                 occurrence += 1
                 runStart = nil
             }

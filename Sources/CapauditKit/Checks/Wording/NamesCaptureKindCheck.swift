@@ -5,6 +5,8 @@ struct NamesCaptureKindCheck: Check {
 
     let detectors: [String]
 
+    static let parameters = [ParameterSpec("detect", .list(.name(.mechanism)), required: true)]
+
     init(parameters: CheckParameters) {
         detectors = parameters.strings("detect")
     }
@@ -14,10 +16,11 @@ struct NamesCaptureKindCheck: Check {
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(.captureNotice) {
             for (occurrence, match) in lexicon.list("capture-kinds").matches(in: text.tokens).enumerated() {
+                let notice = context.neutralNotice(text, lexicon)
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["detector": detector, "suggestion": match.entry.suggestion],
-                    fix: match.entry.suggestion.isEmpty ? nil : "write instead: \(match.entry.suggestion)",
-                    detail: "\(match.entry.text)#\(occurrence)"))
+                    fix: "name capture in general (\"\(match.entry.suggestion)\"), as in the neutral notice: \"\(lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice)\"",
+                    fixes: notice.map { [$0] } ?? [], detail: "\(match.entry.text)#\(occurrence)"))
             }
         }
         return emissions

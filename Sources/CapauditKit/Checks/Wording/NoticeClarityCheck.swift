@@ -5,6 +5,8 @@ struct NoticeClarityCheck: Check {
     let maxSentences: Int
     let maxLength: Int
 
+    static let parameters = [ParameterSpec("max-sentences", .integer), ParameterSpec("max-length", .integer)]
+
     init(parameters: CheckParameters) {
         maxSentences = parameters.integer("max-sentences") ?? 2
         maxLength = parameters.integer("max-length") ?? 140
@@ -24,9 +26,11 @@ struct NoticeClarityCheck: Check {
                 problems.append("it does not say what is affected (content, details, a field's label, ...)")
             }
             guard !problems.isEmpty else { continue }
+            let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
             emissions.append(Emission(
                 location: text.entry.location, arguments: ["problems": Phrases.list(problems), "language": text.entry.language],
-                fix: "say in one or two short sentences what is happening and what is hidden, e.g. \"Screen sharing is active. Some details are hidden.\""))
+                fix: "say in one or two short sentences what is happening and what is hidden, e.g. \"\(notice)\"",
+                fixes: context.neutralNotice(text, lexicon).map { [$0] } ?? []))
         }
         return emissions
     }

@@ -4,6 +4,8 @@ struct NoticeStyleCheck: Check {
 
     let styles: Set<String>
 
+    static let parameters = [ParameterSpec("styles", .list(.name(.values(of: NoticeStyle.self, noun: "notice style"))), required: true)]
+
     init(parameters: CheckParameters) {
         styles = Set(parameters.strings("styles"))
     }
@@ -15,9 +17,13 @@ struct NoticeStyleCheck: Check {
             for notice in screen.notices where notice.when == .capture { notices.append((notice.style, notice.styleLocation)) }
         }
         return notices.filter { styles.contains($0.0.rawValue) }.map { style, location in
-            Emission(
+            let path = location.path
+            let dot = path.lastIndex(of: ".")
+            let parent = dot.map { String(path[..<$0]) } ?? ""
+            return Emission(
                 location: location, arguments: ["style": style.rawValue],
-                fix: "use `style: banner` or `style: inline`: the person can keep working while they read it")
+                fix: "use `style: banner` or `style: inline`: the person can keep working while they read it",
+                fixes: [Fix("use `style: banner`", [.set("style", to: .name(NoticeStyle.banner.rawValue), at: parent)])])
         }
     }
 }

@@ -4,6 +4,8 @@ struct ShoutingCheck: Check {
 
     let minLetters: Int
 
+    static let parameters = [ParameterSpec("min-letters", .integer)]
+
     init(parameters: CheckParameters) {
         minLetters = parameters.integer("min-letters") ?? 3
     }
@@ -12,9 +14,12 @@ struct ShoutingCheck: Check {
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(.personFacing) {
             for token in text.tokens where isShouted(token.original) && !lexicon.acronyms.contains(token.original) {
+                let sentenceCase = "\(token.original.prefix(1))\(token.original.dropFirst().lowercased())"
+                let calm = EvaluationContext.replacing(text.entry.value, from: token.start, to: token.end, with: sentenceCase)
                 emissions.append(context.wordingEmission(
                     text, from: token.start, to: token.end, arguments: ["word": token.original],
-                    fix: "write it in sentence case: \(token.original.prefix(1))\(token.original.dropFirst().lowercased())", detail: token.original))
+                    fix: "write it in sentence case: \(sentenceCase)",
+                    fixes: [Fix("write it in sentence case: \(sentenceCase)", [EvaluationContext.rewriting(text.entry, to: calm)])], detail: token.original))
             }
         }
         return emissions

@@ -12,14 +12,14 @@ enum TextSelection: String, CaseIterable {
         }
     }
 
+    static let parameter = ParameterSpec("texts", .name(.values(of: TextSelection.self, noun: "text selection")))
+
     init?(parameters: CheckParameters, default value: TextSelection) {
-        guard let node = parameters["texts"] else {
+        guard let name = parameters.string("texts") else {
             self = value
             return
         }
-        guard let name = parameters.decoder.oneOf(node, Self.allCases.map(\.rawValue), path: "\(parameters.path).texts", what: "`texts`"),
-            let selection = TextSelection(rawValue: name)
-        else { return nil }
+        guard let selection = TextSelection(rawValue: name) else { return nil }
         self = selection
     }
 }
@@ -34,12 +34,41 @@ extension EvaluationContext {
     }
 
     /// An emission pointing at value scalars `start..<end` of a text.
-    func wordingEmission(_ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, detail: String) -> Emission {
+    func wordingEmission(
+        _ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, fixes: [Fix] = [], detail: String
+    ) -> Emission {
         let (location, endPosition) = location(of: text.entry, from: start, to: end)
         var arguments = arguments
         arguments["words"] = Self.slice(text.entry.value, from: start, to: end)
         arguments["language"] = text.entry.language
-        return Emission(location: location, end: endPosition, arguments: arguments, fix: fix, detail: detail)
+        return Emission(location: location, end: endPosition, arguments: arguments, fix: fix, fixes: fixes, detail: detail)
+    }
+
+    /// The edit that gives a text a new value: the key its path ends with, under its parent.
+    static func rewriting(_ entry: TextEntry, to value: String) -> ManifestEdit {
+        let path = entry.location.path
+        guard let dot = path.lastIndex(of: ".") else { return .set(path, to: .text(value), at: "") }
+        return .set(String(path[path.index(after: dot)...]), to: .text(value), at: String(path[..<dot]))
+    }
+
+    /// The text with value scalars `start..<end` replaced.
+    static func replacing(_ text: String, from start: Int, to end: Int, with replacement: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard start >= 0, end >= start, end <= scalars.count else { return text }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[..<start])
+        result.append(contentsOf: replacement.unicodeScalars)
+        result.append(contentsOf: scalars[end...])
+        return String(result)
+    }
+
+    /// A capture notice rewritten as the lexicon's neutral notice, the calm sentence that says
+    /// what happens and what is hidden; nil for other texts, which it would not describe.
+    func neutralNotice(_ text: PersonFacingText, _ lexicon: Lexicon) -> Fix? {
+        guard text.role == .captureNotice else { return nil }
+        let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
+        guard notice != text.entry.value else { return nil }
+        return Fix("write the neutral notice instead: \"\(notice)\"", [Self.rewriting(text.entry, to: notice)])
     }
 
     static func slice(_ text: String, from start: Int, to end: Int) -> String {

@@ -1,0 +1,163 @@
+/// Writes fixes as manifest edits, complete enough that following one never leaves another
+/// rule's finding behind: a mechanism comes with the detector that drives it and the permission
+/// it needs, and a screen that starts changing during capture gets a notice. What drives what is
+/// read from the rules that say so (IOS004 and AND006, AND001, CAP012), so it lives in one place.
+struct FixPlanner {
+    let context: EvaluationContext
+
+    /// What the rules say drives, needs and shows what, read from their checks once per document.
+    struct RuleFacts {
+        /// Detectors that drive a protect mechanism on a platform (IOS004, AND006).
+        var drivers: [String: [String]] = [:]
+        /// Permissions a mechanism needs (AND001).
+        var permissions: [String: [String]] = [:]
+        /// Mechanisms the person sees act (CAP005).
+        var visibleMechanisms: Set<String> = []
+        /// The capture-signal rule (CAP012), if the policy has one.
+        var signals: CaptureSignalCheck?
+
+        init(_ policy: Policy) {
+            for (_, check) in policy.checks {
+                switch check {
+                case let required as DetectorRequiredCheck:
+                    if let platform = required.platform, let mechanism = required.mechanism {
+                        drivers["\(platform.rawValue)/\(mechanism)", default: []] += required.detectors
+                    }
+                case let pairs as PermissionForMechanismCheck:
+                    for pair in pairs.pairs { permissions[pair.mechanism, default: []].append(pair.permission) }
+                case let silent as SilentCaptureResponseCheck:
+                    visibleMechanisms.formUnion(silent.visibleMechanisms)
+                case let capture as CaptureSignalCheck:
+                    signals = signals ?? capture
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    var facts: RuleFacts { context.ruleFacts }
+
+    var taxonomy: Taxonomy { context.taxonomy }
+    var manifest: Manifest { context.manifest }
+
+    // MARK: Protect lists
+
+    /// Adds mechanisms for one platform to a `protect` list: a list form keeps its form when the
+    /// names exist only on that platform; otherwise it becomes the map form, each platform keeping
+    /// what it had.
+    func addProtect(_ names: [String], on platform: Platform, to uses: [MechanismUse], at path: String) -> ManifestEdit {
+        let isListForm = !uses.isEmpty && uses.allSatisfy { $0.platform == nil }
+        let onlyThere = names.allSatisfy { name in taxonomy.mechanisms(named: name).allSatisfy { $0.platform == platform } }
+        if isListForm, onlyThere {
+            let current = uses.map(\.name)
+            return .set("protect", to: .names(current + names.filter { !current.contains($0) }), at: path)
+        }
+        var entries: [EditEntry] = []
+        for shipped in manifest.app.platforms {
+            var current: [String] = []
+            for use in uses where use.applies(on: shipped) && taxonomy.mechanism(use.name, on: shipped) != nil && !current.contains(use.name) {
+                current.append(use.name)
+            }
+            if shipped == platform { current += names.filter { !current.contains($0) } }
+            if !current.isEmpty { entries.append(EditEntry(shipped.rawValue, .names(current))) }
+        }
+        return .set("protect", to: .mapping(entries), at: path)
+    }
+
+    /// The edits that add mechanisms at `path` and everything they depend on.
+    func adding(_ names: [String], on platform: Platform, to uses: [MechanismUse], at path: String, screen: Screen?) -> [ManifestEdit] {
+        var edits = [addProtect(names, on: platform, to: uses, at: path)]
+        for name in names {
+            edits += detectors(driving: name, on: platform)
+            edits += permissions(for: name, on: platform)
+        }
+        if let screen, names.contains(where: visiblyChanges) { edits += captureNotice(for: screen) }
+        return merged(edits)
+    }
+
+    // MARK: What a mechanism depends on
+
+    /// `capture.detect` entries the mechanism needs (IOS004, AND006), chosen to cover the app's
+    /// whole OS range: the first listed detector that works from the app's minimum version.
+    func detectors(driving mechanism: String, on platform: Platform) -> [ManifestEdit] {
+        let drivers = facts.drivers["\(platform.rawValue)/\(mechanism)"] ?? []
+        guard !drivers.isEmpty else { return [] }
+        return detectorsCoveringRange(drivers, on: platform)
+    }
+
+    /// The first of `detectors` available over the whole range, with what it needs, unless one
+    /// present already is available there.
+    func detectorsCoveringRange(_ detectors: [String], on platform: Platform) -> [ManifestEdit] {
+        let minimum = manifest.app.minimumVersion(on: platform)
+        let available = detectors.filter { taxonomy.mechanism($0, on: platform)?.isAvailable(from: minimum) == true }
+        if available.contains(where: { context.detects($0, on: platform) }) { return [] }
+        guard let chosen = available.first else { return [] }
+        return addingDetector(chosen, on: platform)
+    }
+
+    /// A detector in `capture.detect` with the permissions it needs (AND001, AND003).
+    func addingDetector(_ name: String, on platform: Platform) -> [ManifestEdit] {
+        guard !manifest.capture.detect.contains(where: { $0.name == name }) else { return [] }
+        var edits: [ManifestEdit] = [.append(.name(name), to: "detect", at: "capture")]
+        edits += permissions(for: name, on: platform)
+        if platform == .android, name == MediaPermissionCheck.observer, let android = manifest.app.android {
+            edits += MediaPermissionCheck.missingPermissions(android)
+        }
+        return edits
+    }
+
+    /// The Android permission a mechanism needs (AND001), when it is not declared yet.
+    func permissions(for mechanism: String, on platform: Platform) -> [ManifestEdit] {
+        guard platform == .android, let android = manifest.app.android else { return [] }
+        let needed = facts.permissions[mechanism] ?? []
+        return needed.filter { android.permission($0) == nil }.map { .append(.name($0), to: "permissions", at: "app.platforms.android") }
+    }
+
+    /// Whether the person sees the screen change when the mechanism acts (CAP005's parameters).
+    func visiblyChanges(_ mechanism: String) -> Bool {
+        facts.visibleMechanisms.contains(mechanism)
+    }
+
+    /// A calm capture notice on the screen, when neither the app nor the screen has one (CAP005).
+    func captureNotice(for screen: Screen) -> [ManifestEdit] {
+        if let notice = manifest.capture.notice, notice.style != .none { return [] }
+        if screen.notices.contains(where: { $0.when == .capture && $0.style != .none }) { return [] }
+        let text = context.policy.lexicon(for: manifest.app.language)?.neutralNotice ?? Lexicon.fallbackNeutralNotice
+        let notice = EditValue.mapping([EditEntry("when", .name("capture")), EditEntry("style", .name("inline")), EditEntry("text", .text(text))])
+        return [.append(notice, to: "notices", at: screen.location.path)]
+    }
+
+    // MARK: Actions
+
+    /// `on-capture` raised to what the profile's action policy requires, with what makes that
+    /// work: a capture signal over the app's whole OS range (CAP012) or, on Android, `flag-secure`
+    /// on the screen's window, and a notice when the screen visibly changes (CAP005).
+    func actionFix(_ action: Action, on screen: Screen, minimum: OnCapture, kind: String? = nil) -> [ManifestEdit] {
+        var edits: [ManifestEdit] = []
+        if let kind { edits.append(.set("kind", to: .name(kind), at: action.location.path)) }
+        if action.onCapture.strength < minimum.strength {
+            edits.append(.set("on-capture", to: .name(minimum.rawValue), at: action.location.path))
+        }
+        let signals = facts.signals
+        for platform in manifest.app.platforms {
+            guard let signals, signals.leavesRangeUncovered(signals.captureDetectors, on: platform, context) else { continue }
+            if platform == .android {
+                if !signals.windowIsProtected(screen, on: .android, context) {
+                    edits.append(addProtect([signals.windowProtection], on: .android, to: screen.protect, at: screen.location.path))
+                }
+            } else {
+                edits += detectorsCoveringRange(signals.captureDetectors, on: platform)
+            }
+        }
+        if minimum == .disable || minimum == .hide { edits += captureNotice(for: screen) }
+        return merged(edits)
+    }
+
+    /// The edits without repeats (two mechanisms may need the same detector).
+    func merged(_ edits: [ManifestEdit]) -> [ManifestEdit] {
+        var result: [ManifestEdit] = []
+        for edit in edits where !result.contains(edit) { result.append(edit) }
+        return result
+    }
+}

@@ -1,0 +1,69 @@
+/// One change to a manifest, as data: at the node `path` (by ids, as findings name nodes:
+/// `screens[id=cards].fields[id=pan]`, `capture`, `app.platforms.android`; "" is the document),
+/// set the key, add an item to the list under it, or remove it. A fix is a list of these, so
+/// that `explain` writes it as YAML and the tests apply it to each rule's failing example.
+public struct ManifestEdit: Sendable, Equatable {
+    public enum Change: Sendable, Equatable {
+        /// The key takes this value (added if missing).
+        case set(EditValue)
+        /// The list under the key gets this item at its end (the list is made if missing).
+        case append(EditValue)
+        /// The key and its value go.
+        case remove
+    }
+
+    public var path: String
+    public var key: String
+    public var change: Change
+
+    public init(path: String, key: String, change: Change) {
+        self.path = path
+        self.key = key
+        self.change = change
+    }
+
+    public static func set(_ key: String, to value: EditValue, at path: String) -> ManifestEdit {
+        ManifestEdit(path: path, key: key, change: .set(value))
+    }
+
+    public static func append(_ value: EditValue, to key: String, at path: String) -> ManifestEdit {
+        ManifestEdit(path: path, key: key, change: .append(value))
+    }
+}
+
+/// A value an edit writes, in the YAML types of format 1.
+public indirect enum EditValue: Sendable, Equatable {
+    /// A name or an enumerated value, written plain (`masked`, `flag-secure`).
+    case name(String)
+    /// Text for people, written quoted.
+    case text(String)
+    case integer(Int)
+    case bool(Bool)
+    case list([EditValue])
+    case mapping([EditEntry])
+
+    /// `[a, b]` of names.
+    public static func names(_ names: [String]) -> EditValue { .list(names.map(EditValue.name)) }
+}
+
+public struct EditEntry: Sendable, Equatable {
+    public var key: String
+    public var value: EditValue
+
+    public init(_ key: String, _ value: EditValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// One way to fix a finding: what it does, in words, and the edits that do it. A finding may
+/// offer several; the first is the one its message recommends.
+public struct Fix: Sendable, Equatable {
+    public var summary: String
+    public var edits: [ManifestEdit]
+
+    public init(_ summary: String, _ edits: [ManifestEdit]) {
+        self.summary = summary
+        self.edits = edits
+    }
+}
