@@ -187,4 +187,30 @@ import Testing
         #expect(try findings(both).contains("apps/new.yml CAP002 error"))
         #expect(!(try findings(both)).contains { $0.hasPrefix("legacy/") })
     }
+
+    /// An unknown profile stops the policy rules of its document, never its schema checks: every
+    /// other mistake of the file is still reported in the same run.
+    @Test func anUnknownProfileStillReportsTheSchemaErrors() throws {
+        let folder = try makeTemporaryFolder()
+        try write("""
+            capaudit: 1
+            app:
+              name: Typos
+              profile: bankng
+              platforms:
+                android: {min-sdk: "35", target-sdk: 35}
+            screens:
+              - id: login
+                titel: Log in
+                fields:
+                  - id: pin
+                    kind: pin
+                    input: plain
+            """, to: folder.appendingPathComponent("m.yml"))
+        let result = try runCapaudit(["check", "--format", "json", "m.yml"], in: folder)
+        let report = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
+        let found = (report["findings"] as? [[String: Any]] ?? []).map { "\($0["rule"] ?? "")@\($0["line"] ?? 0):\($0["column"] ?? 0)" }
+        #expect(found == ["MAN002@4:12", "MAN002@6:24", "MAN002@9:5"], "the profile, the quoted min-sdk and the unknown key, and no policy rule: \(found)")
+        #expect(result.status == 1)
+    }
 }
