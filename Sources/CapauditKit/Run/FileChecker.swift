@@ -74,52 +74,58 @@ public struct FileChecker: Sendable {
 
     public func check(_ file: InputFile) -> FileResult {
         var result = FileResult(file: file, findings: [], note: nil, isManifest: true, lines: [:], manifests: [])
+        let skipped = "\(file.path): skipped, not a capaudit manifest (no top-level `capaudit` key)"
         let bytes: [UInt8]
         if let content = file.content {
-            bytes = content
+            switch TextDecoding.utf8(content) {
+            case .success(let text): bytes = text
+            case .failure(let failure):
+                result.findings.append(finding(rule: "MAN001", message: failure.message, file: file, document: 0, at: failure.position, path: ""))
+                return result
+            }
         } else {
-            switch FileReader.read(file.path, limit: configuration.limits.maxFileBytes) {
+            switch FileReader.read(file.fileSystemPath, limit: configuration.limits.maxFileBytes, limitOption: Self.fileSizeOption) {
             case .success(let read): bytes = read
-            case .failure(.tooLarge) where !ManifestSniffer.looksLikeManifest(FileReader.readHead(file.path, count: ManifestSniffer.headBytes) ?? []):
+            case .failure(.tooLarge) where !ManifestSniffer.headLooksLikeManifest(FileReader.readHead(file.fileSystemPath, count: ManifestSniffer.headBytes) ?? []):
                 result.isManifest = false
-                if file.named { result.note = "\(file.path): skipped, not a capaudit manifest (no top-level `capaudit` key)" }
+                if file.named { result.note = skipped }
                 return result
             case .failure(let failure):
-                result.findings.append(finding(rule: "MAN001", message: failure.description, file: file, document: 0, at: SourcePosition(line: 1, column: 1), path: ""))
+                result.findings.append(finding(rule: "MAN001", message: failure.description, file: file, document: 0, at: failure.position ?? SourcePosition(line: 1, column: 1), path: ""))
                 return result
             }
         }
         if file.content != nil, bytes.count > configuration.limits.maxFileBytes {
-            let failure = ReadFailure.tooLarge(bytes: bytes.count, limit: configuration.limits.maxFileBytes)
+            let failure = ReadFailure.tooLarge(bytes: bytes.count, limit: configuration.limits.maxFileBytes, option: Self.fileSizeOption)
             result.findings.append(finding(rule: "MAN001", message: failure.description, file: file, document: 0, at: SourcePosition(line: 1, column: 1), path: ""))
             return result
         }
-        guard ManifestSniffer.looksLikeManifest(bytes) else {
+        let verdict = ManifestSniffer.verdict(bytes)
+        let stream = verdict == .notManifest ? nil : YAMLLoader.loadDocuments(bytes, limits: configuration.limits)
+        guard let stream, verdict == .manifest || ManifestSniffer.isManifest(bytes, stream: stream) else {
             result.isManifest = false
-            if file.named { result.note = "\(file.path): skipped, not a capaudit manifest (no top-level `capaudit` key)" }
+            if file.named { result.note = skipped }
             return result
         }
         let source = SourceLines(bytes)
         var findings: [Finding] = []
-        switch Result(catching: { () throws(YAMLError) in try YAMLLoader.load(bytes, limits: configuration.limits) }) {
-        case .failure(let error):
-            findings.append(finding(rule: "MAN001", message: error.description, file: file, document: 0, at: error.position, path: ""))
-        case .success(let stream):
-            for duplicate in stream.duplicateKeys {
-                findings.append(finding(
-                    rule: "MAN003", message: "duplicate key `\(duplicate.key)`; the first is at line \(duplicate.firstPosition.line)", file: file,
-                    document: duplicate.documentIndex, at: duplicate.position, path: duplicate.key))
+        if let error = stream.error {
+            findings.append(finding(rule: "MAN001", message: error.description, file: file, document: stream.documents.count, at: error.position, path: ""))
+        }
+        for duplicate in stream.duplicateKeys {
+            findings.append(finding(
+                rule: "MAN003", message: "duplicate key `\(duplicate.key)`; the first is at line \(duplicate.firstPosition.line)", file: file,
+                document: duplicate.documentIndex, at: duplicate.position, path: duplicate.key))
+        }
+        for (index, document) in stream.documents.enumerated() {
+            findings += check(document, index: index, file: file, source: source, manifests: &result.manifests)
+        }
+        let comments = SuppressionCommentFinder.find(in: source, documents: stream.documents)
+        if !comments.isEmpty {
+            let suppressor = InlineSuppressor(policy: policy, forbidden: configuration.unsuppressible) { rule, message, position, detail, fix in
+                suppressionFinding(rule: rule, message: message, file: file, at: position, detail: detail, fix: fix)
             }
-            for (index, document) in stream.documents.enumerated() {
-                findings += check(document, index: index, file: file, source: source, manifests: &result.manifests)
-            }
-            let comments = SuppressionCommentFinder.find(in: source, documents: stream.documents)
-            if !comments.isEmpty {
-                let suppressor = InlineSuppressor(policy: policy, forbidden: configuration.unsuppressible) { rule, message, position, detail, fix in
-                    suppressionFinding(rule: rule, message: message, file: file, at: position, detail: detail, fix: fix)
-                }
-                findings += suppressor.apply(comments, to: &findings).compactMap { $0 }
-            }
+            findings += suppressor.apply(comments, to: &findings).compactMap { $0 }
         }
         result.findings = findings.filter(isSelected)
         for finding in result.findings where configuration.keepSourceLines && result.lines[finding.start.line] == nil {
@@ -128,15 +134,27 @@ public struct FileChecker: Sendable {
         return result
     }
 
+    static let fileSizeOption = "--max-file-size"
+
     private func check(_ document: YAMLNode, index: Int, file: InputFile, source: SourceLines, manifests: inout [CheckedManifest]) -> [Finding] {
-        guard document["capaudit"] != nil else {
-            return [finding(
-                rule: "MAN002", message: "document \(index + 1) has no top-level `capaudit` key; every document of a manifest file must be a manifest (add `capaudit: 1`)",
-                file: file, document: index, at: document.start, path: "")]
+        var document = document
+        var missingVersion: [Finding] = []
+        if document["capaudit"] == nil {
+            guard ManifestSniffer.isManifestDocument(document) else {
+                return [finding(
+                    rule: "MAN002", message: "document \(index + 1) has no top-level `capaudit` key; every document of a manifest file must be a manifest (add `capaudit: 1`)",
+                    file: file, document: index, at: document.start, path: "")]
+            }
+            // `app` and `screens` without `capaudit` (a typo, a forgotten line): a manifest with
+            // MAN002 at its first line, decoded and checked as format 1.
+            missingVersion.append(finding(
+                rule: "MAN002", message: "the manifest has no top-level `capaudit` key (it has `app` and `screens`); add `capaudit: 1`",
+                file: file, document: index, at: SourcePosition(line: index == 0 ? 1 : document.start.line, column: 1), path: ""))
+            document.content = .mapping([Self.formatVersionPair(at: document.start)] + (document.mapping ?? []))
         }
         let decoder = ManifestDecoder(taxonomy: policy.taxonomy, profileNames: policy.profileNames, defaultProfile: configuration.defaultProfile)
         let decoded = decoder.decode(document)
-        var findings = decoded.problems.map { problem in
+        var findings = missingVersion + decoded.problems.map { problem in
             let rule: String
             switch problem.kind {
             case .schema: rule = "MAN002"
@@ -163,6 +181,13 @@ public struct FileChecker: Sendable {
         }
         if configuration.keepManifests { manifests.append(CheckedManifest(documentIndex: index, manifest: manifest, profile: profile)) }
         return findings
+    }
+
+    /// `capaudit: 1`, for a document that has the other keys of a manifest but not this one.
+    static func formatVersionPair(at position: SourcePosition) -> YAMLPair {
+        YAMLPair(
+            key: YAMLNode(content: .scalar(YAMLScalar(value: "capaudit", style: .plain)), start: position, end: position),
+            value: YAMLNode(content: .scalar(YAMLScalar(value: String(ManifestDecoder.formatVersion), style: .plain)), start: position, end: position))
     }
 
     /// A SUP finding about a comment, at the severity the settings give SUP rules.

@@ -43,8 +43,7 @@ struct CheckCommand: Command {
         if arguments.has("staged") {
             guard arguments.positionals.isEmpty else { throw UsageError(message: "--staged checks the git index; give no paths with it") }
             do throws(GitIndex.Failure) {
-                let staged = try GitIndex.stagedFiles(workingDirectory: session.workingDirectory)
-                discovery = DiscoveryResult(files: staged, missing: [], notes: [])
+                discovery = try GitIndex.stagedFiles(workingDirectory: session.workingDirectory)
             } catch {
                 Output.err("capaudit check --staged: \(ControlEscaping.escape(error.message))\n")
                 return ExitCode.failure
