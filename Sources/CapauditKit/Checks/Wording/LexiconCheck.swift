@@ -17,8 +17,8 @@ struct LexiconCheck: Check {
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         guard let selection else { return [] }
         var emissions: [Emission] = []
-        for (text, lexicon) in context.checkedTexts(selection) {
-            let matches = lexicon.list(list).matches(in: text.tokens)
+        for (text, _) in context.checkedTexts(selection) {
+            let matches = text.matches?.list(list) ?? []
             for (occurrence, match) in matches.enumerated() {
                 let suggestion = match.entry.suggestion.isEmpty ? "say calmly what is happening" : match.entry.suggestion
                 emissions.append(context.wordingEmission(

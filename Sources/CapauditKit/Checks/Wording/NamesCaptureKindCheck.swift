@@ -12,8 +12,8 @@ struct NamesCaptureKindCheck: Check {
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         guard context.manifest.app.ships(.ios), let detector = detectors.first(where: { context.detects($0, on: .ios) }) else { return [] }
         var emissions: [Emission] = []
-        for (text, lexicon) in context.checkedTexts(.captureNotice) {
-            for (occurrence, match) in lexicon.list("capture-kinds").matches(in: text.tokens).enumerated() {
+        for (text, _) in context.checkedTexts(.captureNotice) {
+            for (occurrence, match) in (text.matches?.list("capture-kinds") ?? []).enumerated() {
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["detector": detector, "suggestion": match.entry.suggestion],
                     fix: match.entry.suggestion.isEmpty ? nil : "write instead: \(match.entry.suggestion)",
