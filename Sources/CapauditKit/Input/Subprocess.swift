@@ -20,6 +20,10 @@ public enum Subprocess {
         public var stderr: [UInt8]
         /// Killed because it ran past the time limit.
         public var timedOut: Bool
+        /// The most memory the program held at once (its peak resident set, `VmHWM`), in bytes,
+        /// as sampled at least every 100 ms while it ran; 0 where `/proc` does not tell. Not
+        /// `ru_maxrss`: a program started with posix_spawn inherits the spawning process's peak in it.
+        public var peakMemoryBytes: Int
     }
 
     public enum Input: Sendable {
@@ -78,21 +82,31 @@ public enum Subprocess {
         }
         var feed: [UInt8]?
         if case .bytes(let bytes) = input { feed = bytes }
-        let (out, err, timedOut) = exchange(feed, into: &inputEnd, output[0], errors[0], pid: pid, timeout: timeout)
+        let (out, err, timedOut, peak) = exchange(feed, into: &inputEnd, output[0], errors[0], pid: pid, timeout: timeout)
         close(output[0])
         close(errors[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exitCode = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(status: exitCode, stdout: out, stderr: err, timedOut: timedOut)
+        return Outcome(status: exitCode, stdout: out, stderr: err, timedOut: timedOut, peakMemoryBytes: peak)
+    }
+
+    /// The process's peak resident set so far (`VmHWM` of `/proc/<pid>/status`), in bytes; 0 when unknown.
+    private static func peakMemory(of pid: pid_t) -> Int {
+        guard case .success(let status) = FileReader.read("/proc/\(pid)/status", limit: 1 << 16),
+            let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
     }
 
     /// Writes `feed` (if any) to the program's input and reads its two output pipes to their
     /// ends, with poll, so that no pipe fills up and blocks either side; closes the input once
-    /// it is written (setting `input` to -1); kills the program once the time limit passes.
+    /// it is written (setting `input` to -1); kills the program once the time limit passes; and
+    /// samples its peak memory at least every `sampleMilliseconds`.
     private static func exchange(
         _ feed: [UInt8]?, into input: inout Int32, _ first: Int32, _ second: Int32, pid: pid_t, timeout: Double?
-    ) -> ([UInt8], [UInt8], Bool) {
+    ) -> (stdout: [UInt8], stderr: [UInt8], timedOut: Bool, peakMemory: Int) {
         var buffers: [[UInt8]] = [[], []]
         var open = [true, true]
         let descriptors = [first, second]
@@ -101,6 +115,8 @@ public enum Subprocess {
         clock_gettime(CLOCK_MONOTONIC, &start)
         var timedOut = false
         var written = 0
+        var peak = 0
+        var sampled = -Double.infinity
         let pipeSignal = feed.map { _ in SignalBlock(SIGPIPE) }
         defer { pipeSignal?.end() }
         func finishInput() {
@@ -115,12 +131,17 @@ public enum Subprocess {
             var polls = descriptors.enumerated().filter { open[$0.offset] }.map { pollfd(fd: $0.element, events: Int16(POLLIN), revents: 0) }
             let writing = feed != nil && input >= 0
             if writing { polls.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
-            let ready = poll(&polls, nfds_t(polls.count), timeout == nil ? -1 : 100)
+            let ready = poll(&polls, nfds_t(polls.count), sampleMilliseconds)
             if ready < 0, errno != EINTR { break }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            if elapsed - sampled >= Double(sampleMilliseconds) / 1000 {
+                peak = max(peak, peakMemory(of: pid))
+                sampled = elapsed
+            }
             if let timeout, !timedOut {
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                if Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 > timeout {
+                if elapsed > timeout {
                     kill(pid, SIGKILL)
                     timedOut = true
                 }
@@ -144,8 +165,11 @@ public enum Subprocess {
                 }
             }
         }
-        return (buffers[0], buffers[1], timedOut)
+        return (buffers[0], buffers[1], timedOut, peak)
     }
+
+    /// How often the loop wakes when nothing happens: to sample memory and check the time limit.
+    private static let sampleMilliseconds: Int32 = 100
 }
 
 /// Holds a signal blocked on this thread, and drops one that arrived meanwhile: writing to a
