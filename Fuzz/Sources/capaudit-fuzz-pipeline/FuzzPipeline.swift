@@ -15,7 +15,7 @@ let policy: Policy = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    if !ManifestSniffer.looksLikeManifest(bytes) { bytes = Array("capaudit: 1\n".utf8) + bytes }
+    if ManifestSniffer.verdict(bytes) != .manifest { bytes = Array("capaudit: 1\n".utf8) + bytes }
     let configuration = CheckConfiguration(
         policy: policy, defaultProfile: "banking", limits: YAMLLimits(maxFileBytes: 1 << 20, maxDepth: 64, maxAliasExpansion: 10_000),
         keepManifests: true)
