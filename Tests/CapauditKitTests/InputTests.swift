@@ -114,7 +114,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let name: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x79, 0x6D, 0x6C]
         let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
-        try writeBytes(Array(Self.manifest.utf8), to: path)
+        try writeBytes(Array(Self.manifest.utf8), toPath: path)
         let result = Discovery().discover([folder.path])
         #expect(result.notes.isEmpty, "\(result.notes)")
         let file = try #require(result.files.first)
@@ -128,11 +128,11 @@ import Glibc
         // Foundation cannot remove a tree deeper than PATH_MAX; rm walks it folder by folder.
         defer { _ = try? run("rm", ["-rf", folder.path]) }
         let segment = String(repeating: "d", count: 200)
-        var deep = folder.path
+        var deep = segment
         while deep.utf8.count < 4_400 { deep += "/" + segment }
-        #expect(createDeepFolder(deep, from: folder.path))
-        let file = Array((deep + "/deep.yml").utf8)
-        try writeBytes(Array(Self.manifest.utf8), to: file)
+        try makeDeepFolder(deep, in: folder)
+        let file = Array((folder.path + "/" + deep + "/deep.yml").utf8)
+        try writeBytes(Array(Self.manifest.utf8), toPath: file)
         #expect(file.count > Int(PATH_MAX))
         #expect(FileReader.kind(of: file) == .regular)
         #expect(try FileReader.read(file, limit: 1000).get() == Array(Self.manifest.utf8))
@@ -202,28 +202,5 @@ import Glibc
         #expect(outcome.stdout == input)
         let early = try Subprocess.run("head", ["-c", "10"], input: .bytes(input), timeout: 60)
         #expect(early.stdout.count == 10, "a program that stops reading early ends the exchange without SIGPIPE")
-    }
-
-    /// Creates the folders of a path longer than `PATH_MAX`, one at a time from `base`.
-    func createDeepFolder(_ path: String, from base: String) -> Bool {
-        var descriptor = open(base, O_RDONLY | O_DIRECTORY)
-        for name in path.dropFirst(base.count).split(separator: "/") {
-            guard descriptor >= 0 else { return false }
-            _ = mkdirat(descriptor, String(name), 0o755)
-            let next = openat(descriptor, String(name), O_RDONLY | O_DIRECTORY)
-            close(descriptor)
-            descriptor = next
-        }
-        defer { close(descriptor) }
-        return descriptor >= 0
-    }
-
-    /// Writes a file whose path is any bytes.
-    func writeBytes(_ bytes: [UInt8], to path: [UInt8]) throws {
-        let descriptor = FileReader.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        try #require(descriptor >= 0, "cannot create \(InputFile.displayPath(path))")
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        #expect(written == bytes.count)
     }
 }

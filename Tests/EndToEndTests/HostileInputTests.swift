@@ -268,6 +268,11 @@ import Testing
     /// A manifest with one schema mistake, MAN002 at line 8, column 5 (`bogus`).
     static let flawed = good.replacingOccurrences(of: "  - id: home\n", with: "  - id: home\n    bogus: 1\n")
 
+    /// The bytes of a path under the folder.
+    static func path(in folder: URL, _ name: [UInt8]) -> [UInt8] {
+        Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
+    }
+
     func expectMAN002(_ report: [String: Any], in file: String, line: Int, column: Int) {
         expectFinding(report, rule: "MAN002", file: file, line: line, column: column, message: "`bogus`")
     }
@@ -278,12 +283,10 @@ import Testing
                 let result = try run("git", ["-C", folder.path] + arguments)
                 #expect(result.status == 0, "git \(arguments): \(result.stderr)")
             }
-            try git("init", "-q")
-            try git("config", "user.email", "t@example.com")
-            try git("config", "user.name", "T")
+            try makeGitRepository(at: folder)
             try write(Self.good, to: folder.appendingPathComponent("good.yml"))
             for name in ["0:good.yml", "2:x.yml", "new\nline.yml"] { try write(Self.flawed, to: folder.appendingPathComponent(name)) }
-            try writeFile(Array(Self.flawed.utf8), named: [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x79, 0x6D, 0x6C], in: folder)
+            try writeBytes(Array(Self.flawed.utf8), toPath: Self.path(in: folder, [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x79, 0x6D, 0x6C]))
             try git("add", "-A")
             try git("update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),sub.yml")
             let result = try runCapaudit(["check", "--staged", "--format", "json"], in: folder)
@@ -297,7 +300,7 @@ import Testing
 
     @Test func thousandsOfStagedFilesTakeThreeGitProcesses() throws {
         try withTemporaryFolder { folder in
-            _ = try run("git", ["-C", folder.path, "init", "-q"])
+            try makeGitRepository(at: folder)
             let count = 1_000
             for index in 0..<count { try write(index == 0 ? Self.flawed : Self.good, to: folder.appendingPathComponent("apps/m\(index).yml")) }
             #expect(try run("git", ["-C", folder.path, "add", "-A"]).status == 0)
@@ -343,11 +346,11 @@ import Testing
         try withTemporaryFolder { folder in
             // Foundation cannot remove a tree deeper than PATH_MAX; rm walks it folder by folder.
             defer { _ = try? run("rm", ["-rf", folder.path]) }
-            try writeFile(Array(Self.flawed.utf8), named: [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x79, 0x6D, 0x6C], in: folder)
+            try writeBytes(Array(Self.flawed.utf8), toPath: Self.path(in: folder, [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x79, 0x6D, 0x6C]))
             var deep = "d"
             while deep.utf8.count < 4_200 { deep += "/" + String(repeating: "d", count: 200) }
-            #expect(makeDeepFolder(deep, in: folder))
-            try writeFile(Array(Self.flawed.utf8), named: Array((deep + "/deep.yml").utf8), in: folder)
+            try makeDeepFolder(deep, in: folder)
+            try writeBytes(Array(Self.flawed.utf8), toPath: Self.path(in: folder, Array((deep + "/deep.yml").utf8)))
             let (_, walked) = try checkWithGood(["."], in: folder, expectStatus: 1)
             expectMAN002(walked, in: "caf\\xE9.yml", line: 9, column: 5)
             expectMAN002(walked, in: deep + "/deep.yml", line: 9, column: 5)
@@ -475,27 +478,5 @@ import Testing
             #expect(result.stdout.contains("`ho\\u{200B}me`"), "the id is shown as the file has it: \(result.stdout)")
             #expect(!result.stdout.unicodeScalars.contains("\u{200B}"), "no invisible character reaches the terminal")
         }
-    }
-
-    /// Writes a file whose name is any bytes (relative to the folder, folders included).
-    func writeFile(_ bytes: [UInt8], named name: [UInt8], in folder: URL) throws {
-        let descriptor = FileReader.open(Array(folder.path.utf8) + [UInt8(ascii: "/")] + name, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        try #require(descriptor >= 0, "cannot create \(InputFile.displayPath(name))")
-        defer { close(descriptor) }
-        #expect(bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count)
-    }
-
-    /// Creates the folders of a relative path that may be longer than `PATH_MAX`, one at a time.
-    func makeDeepFolder(_ path: String, in folder: URL) -> Bool {
-        var descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
-        for name in path.split(separator: "/") {
-            guard descriptor >= 0 else { return false }
-            _ = mkdirat(descriptor, String(name), 0o755)
-            let next = openat(descriptor, String(name), O_RDONLY | O_DIRECTORY)
-            close(descriptor)
-            descriptor = next
-        }
-        defer { close(descriptor) }
-        return descriptor >= 0
     }
 }
