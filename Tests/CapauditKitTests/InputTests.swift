@@ -60,6 +60,9 @@ import Glibc
         #expect(failure.description.hasSuffix("over the limit of 10; split it"), "no option raises a limit that none names: \(failure)")
         guard case .failure(let named) = FileReader.read(path, limit: 10, limitOption: "--max-file-size") else { return }
         #expect(named.description.hasSuffix("; split it or raise the limit with --max-file-size"))
+        let head = try #require(FileReader.readHead(Array(path.utf8), count: 9), "a head cut inside a character")
+        #expect(head == [0xEF, 0xBB, 0xBF] + Array("cap".utf8))
+        #expect(ManifestSniffer.headLooksLikeManifest(try #require(FileReader.readHead(Array(path.utf8), count: 25))))
     }
 
     // MARK: sniffing

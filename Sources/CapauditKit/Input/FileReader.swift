@@ -69,7 +69,8 @@ public enum FileReader {
     }
 
     /// The first `count` bytes of a regular file (to tell a manifest from other YAML without
-    /// reading it all), as UTF-8 (a head that ends inside a UTF-16 character is cut before it).
+    /// reading it all), as UTF-8: a head that ends inside a UTF-16 or UTF-32 character is cut
+    /// before it; one that does not decode is returned as it is.
     public static func readHead(_ path: [UInt8], count: Int) -> [UInt8]? {
         guard kind(of: path) == .regular else { return nil }
         let descriptor = open(path, flags: O_RDONLY | O_NONBLOCK)
@@ -79,10 +80,9 @@ public enum FileReader {
         let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
         guard read >= 0 else { return nil }
         bytes.removeSubrange(read...)
-        var head = bytes
-        while !head.isEmpty {
-            if case .success(let text) = TextDecoding.utf8(head) { return text }
-            head.removeLast()
+        // A character is at most four bytes (a UTF-16 surrogate pair, or one UTF-32 unit).
+        for cut in 0..<min(4, bytes.count) {
+            if case .success(let text) = TextDecoding.utf8(Array(bytes.dropLast(cut))) { return text }
         }
         return bytes
     }
