@@ -393,7 +393,7 @@ import Testing
 
     @Test func fourHugeFilesAtFourJobsAndHalfAMillionAnchorsStayBounded() throws {
         try withTemporaryFolder { folder in
-            let bytes = Data(Self.flowSequence(scalars: 10_000_000))
+            let bytes = Data(Self.flowSequence(scalars: 3_000_000))
             let names = (1...4).map { "flood\($0).yml" }
             for name in names { try bytes.write(to: folder.appendingPathComponent(name)) }
             let (result, report) = try checkWithGood(names, in: folder, extra: ["--jobs", "4"], expectStatus: 1)
