@@ -3,24 +3,28 @@
 public struct SourceLines: Sendable {
     public let bytes: [UInt8]
     /// Byte offset where each line starts; a line ends at LF, CR LF or a lone CR, as YAML reads them.
-    public let lineStarts: [Int]
+    private let lineStarts: LineStarts
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
+        lineStarts = bytes.count <= Int(UInt32.max) ? .narrow(Self.lineStarts(of: bytes)) : .wide(Self.lineStarts(of: bytes))
+    }
+
+    private static func lineStarts<Offset: FixedWidthInteger>(of bytes: [UInt8]) -> [Offset] {
+        var starts: [Offset] = [0]
         var index = 0
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
             if byte == 0x0A {
-                starts.append(index + 1)
+                starts.append(Offset(truncatingIfNeeded: index + 1))
             } else if byte == 0x0D {
                 if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+                starts.append(Offset(truncatingIfNeeded: index + 1))
             }
             index += 1
         }
-        lineStarts = starts
+        return starts
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -74,5 +78,26 @@ public struct SourceLines: Sendable {
             if bytes[end] == 0x0A, end > lineStarts[line - 1], bytes[end - 1] == 0x0D { end -= 1 }
         }
         return end
+    }
+}
+
+/// Line start offsets, kept in 32 bits when the file allows: a file of short lines has as many
+/// starts as a quarter of its bytes.
+private enum LineStarts: Sendable {
+    case narrow([UInt32])
+    case wide([Int])
+
+    var count: Int {
+        switch self {
+        case .narrow(let starts): return starts.count
+        case .wide(let starts): return starts.count
+        }
+    }
+
+    subscript(index: Int) -> Int {
+        switch self {
+        case .narrow(let starts): return Int(starts[index])
+        case .wide(let starts): return starts[index]
+        }
     }
 }

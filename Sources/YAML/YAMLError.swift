@@ -7,6 +7,7 @@ public struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case encoding(String)
         case tooDeep(limit: Int)
         case aliasExpansion(limit: Int)
+        case tooManyNodes(limit: Int)
         case undefinedAlias(String)
         case tooLarge(bytes: Int, limit: Int)
     }
@@ -30,6 +31,8 @@ public struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
             return "nesting is deeper than \(limit) levels; flatten the document or raise the limit with --max-depth"
         case .aliasExpansion(let limit):
             return "aliases expand to more than \(limit) nodes (an alias bomb?); use fewer aliases or raise the limit with --max-alias-expansion"
+        case .tooManyNodes(let limit):
+            return "the file has more than \(limit) YAML nodes; split it or raise the limit with --max-nodes"
         case .undefinedAlias(let name):
             return "alias `*\(name)` refers to no anchor defined before it; define `&\(name)` first"
         case .tooLarge(let bytes, let limit):

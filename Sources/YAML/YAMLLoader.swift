@@ -2,8 +2,17 @@ import CYAML
 
 /// The documents of one YAML file, and the duplicate keys met while reading them.
 public struct YAMLStream: Sendable {
+    /// Every document of the file; after an error, those that ended before it.
     public var documents: [YAMLNode]
     public var duplicateKeys: [YAMLDuplicateKey]
+    /// What stopped the reading, in the document numbered `documents.count`; nil when the whole file was read.
+    public var error: YAMLError?
+
+    public init(documents: [YAMLNode], duplicateKeys: [YAMLDuplicateKey], error: YAMLError? = nil) {
+        self.documents = documents
+        self.duplicateKeys = duplicateKeys
+        self.error = error
+    }
 }
 
 /// Turns a file's bytes into located node trees with libyaml's event parser.
@@ -11,16 +20,32 @@ public struct YAMLStream: Sendable {
 /// The tree is built with an explicit stack, never by recursion, so that nesting is
 /// bounded by `YAMLLimits.maxDepth` rather than by the thread's stack.
 public enum YAMLLoader {
+    /// The whole file, or the first error.
     public static func load(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLStream {
+        let stream = loadDocuments(bytes, limits: limits)
+        if let error = stream.error { throw error }
+        return stream
+    }
+
+    /// As many documents as read before the first error, with that error: a syntax error in
+    /// the fourth document leaves the first three to check.
+    public static func loadDocuments(_ bytes: [UInt8], limits: YAMLLimits = .default) -> YAMLStream {
         if bytes.count > limits.maxFileBytes {
-            throw YAMLError(.tooLarge(bytes: bytes.count, limit: limits.maxFileBytes), at: SourcePosition(line: 1, column: 1))
+            return YAMLStream(documents: [], duplicateKeys: [], error: YAMLError(.tooLarge(bytes: bytes.count, limit: limits.maxFileBytes), at: SourcePosition(line: 1, column: 1)))
         }
         if bytes.isEmpty { return YAMLStream(documents: [], duplicateKeys: []) }
-        let result: Result<YAMLStream, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
-            var builder = TreeBuilder(limits: limits)
-            return Result { () throws(YAMLError) in try builder.run(buffer, bytes: bytes) }
+        let substituted = LegacyLineBreaks.substitute(bytes)
+        var builder = TreeBuilder(limits: limits, legacyBreaks: substituted?.breaks)
+        let parsed = substituted?.bytes ?? bytes
+        let error = parsed.withUnsafeBufferPointer { buffer -> YAMLError? in
+            do throws(YAMLError) {
+                try builder.run(buffer, bytes: bytes)
+                return nil
+            } catch {
+                return error
+            }
         }
-        return try result.get()
+        return YAMLStream(documents: builder.documents, duplicateKeys: builder.duplicates, error: error)
     }
 }
 
@@ -47,12 +72,15 @@ private struct Anchored {
 
 private struct TreeBuilder {
     let limits: YAMLLimits
+    let legacyBreaks: LegacyLineBreaks?
     /// The open collections above the innermost one, outermost first.
     var frames: [Frame] = []
     /// The innermost open collection, kept out of the array so that adding to it is in place.
     var current: Frame?
     var anchors: [String: Anchored] = [:]
     var expanded = 0
+    /// Nodes and anchors held so far in the file, against `YAMLLimits.maxNodes`.
+    var nodes = 0
     var documents: [YAMLNode] = []
     var duplicates: [YAMLDuplicateKey] = []
     var root: YAMLNode?
@@ -60,11 +88,13 @@ private struct TreeBuilder {
     static let mergeTag = "tag:yaml.org,2002:merge"
     static let linearKeyScanLimit = 12
 
-    init(limits: YAMLLimits) {
+    init(limits: YAMLLimits, legacyBreaks: LegacyLineBreaks?) {
         self.limits = limits
+        self.legacyBreaks = legacyBreaks
     }
 
-    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) throws(YAMLError) -> YAMLStream {
+    /// Reads the buffer (`bytes`, or the copy libyaml reads instead) into `documents`.
+    mutating func run(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8]) throws(YAMLError) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0, let base = buffer.baseAddress else {
             throw YAMLError(.syntax("the YAML parser could not start (out of memory)"), at: SourcePosition(line: 1, column: 1))
@@ -81,7 +111,7 @@ private struct TreeBuilder {
             let end = SourcePosition(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                return YAMLStream(documents: documents, duplicateKeys: duplicates)
+                return
             case YAML_DOCUMENT_START_EVENT:
                 anchors.removeAll(keepingCapacity: true)
                 expanded = 0
@@ -89,13 +119,16 @@ private struct TreeBuilder {
             case YAML_DOCUMENT_END_EVENT:
                 if let root { documents.append(root) }
             case YAML_SCALAR_EVENT:
+                try count(at: start, anchored: event.data.scalar.anchor != nil)
                 let data = event.data.scalar
-                let value = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+                var value = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+                if let legacyBreaks { value = legacyBreaks.restore(value) }
                 let scalar = YAMLScalar(value: value, style: Self.style(data.style), tag: Self.string(data.tag))
                 let node = YAMLNode(content: .scalar(scalar), start: start, end: end)
                 if let anchor = Self.string(data.anchor) { anchors[anchor] = Anchored(node: node, size: 1) }
                 try add(node, size: 1)
             case YAML_ALIAS_EVENT:
+                try count(at: start, anchored: false)
                 let name = Self.string(event.data.alias.anchor) ?? ""
                 guard let anchored = anchors[name] else {
                     throw YAMLError(.undefinedAlias(name), at: start)
@@ -108,8 +141,10 @@ private struct TreeBuilder {
                 node.alias = start
                 try add(node, size: anchored.size)
             case YAML_SEQUENCE_START_EVENT:
+                try count(at: start, anchored: event.data.sequence_start.anchor != nil)
                 try push(Frame(isMapping: false, start: start, anchor: Self.string(event.data.sequence_start.anchor)), at: start)
             case YAML_MAPPING_START_EVENT:
+                try count(at: start, anchored: event.data.mapping_start.anchor != nil)
                 try push(Frame(isMapping: true, start: start, anchor: Self.string(event.data.mapping_start.anchor)), at: start)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard var frame = current else { break }
@@ -127,6 +162,15 @@ private struct TreeBuilder {
             default:
                 break
             }
+        }
+    }
+
+    /// One more node; an anchored one counts three times, as its copy in the anchor table,
+    /// held until the document ends, costs about twice what the node itself does.
+    mutating func count(at position: SourcePosition, anchored: Bool) throws(YAMLError) {
+        nodes = nodes.addingSaturating(anchored ? 3 : 1)
+        if nodes > limits.maxNodes {
+            throw YAMLError(.tooManyNodes(limit: limits.maxNodes), at: position)
         }
     }
 

@@ -6,6 +6,8 @@ public struct RunResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// The program's peak resident memory, in bytes.
+    public var peakMemoryBytes: Int
 }
 
 public struct RunError: Error, CustomStringConvertible {
@@ -37,7 +39,9 @@ public func run(
         throw RunError(description: error.message)
     }
     if outcome.timedOut { throw RunError(description: "\(program) \(arguments) ran over \(timeout) s and was killed") }
-    return RunResult(status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self), stderr: String(decoding: outcome.stderr, as: UTF8.self))
+    return RunResult(
+        status: outcome.status, stdout: String(decoding: outcome.stdout, as: UTF8.self), stderr: String(decoding: outcome.stderr, as: UTF8.self),
+        peakMemoryBytes: outcome.peakMemoryBytes)
 }
 
 /// A file's text, read without Foundation's file APIs (see `run`).

@@ -123,6 +123,58 @@ import YAML
         #expect(try load("# only a comment\n").documents.isEmpty)
     }
 
+    @Test func nodeBudgetStopsAtTheNodeThatCrossesIt() {
+        #expect(error("a: [1, 2]\n", limits: YAMLLimits(maxNodes: 5)) == nil)
+        let failure = error("a: [1, 2, 3]\n", limits: YAMLLimits(maxNodes: 5))
+        #expect(failure?.reason == .tooManyNodes(limit: 5))
+        #expect(failure?.position == SourcePosition(line: 1, column: 11))
+        #expect(failure?.description.contains("--max-nodes") == true)
+        // Every document of the file counts.
+        #expect(error("a: 1\n---\nb: 2\n", limits: YAMLLimits(maxNodes: 5))?.position == SourcePosition(line: 3, column: 4))
+    }
+
+    @Test func anAnchoredNodeCountsThreeTimes() {
+        #expect(error("a: 1\nb: 2\n", limits: YAMLLimits(maxNodes: 5)) == nil)
+        let failure = error("a: 1\nb: &x 2\n", limits: YAMLLimits(maxNodes: 5))
+        #expect(failure?.reason == .tooManyNodes(limit: 5))
+        #expect(failure?.position == SourcePosition(line: 2, column: 4))
+    }
+
+    @Test func documentsBeforeAnErrorAreKept() throws {
+        let stream = YAMLLoader.loadDocuments(Array("a: 1\n---\nb: 2\nb: 3\n---\nc: [\nd: 4\n".utf8))
+        #expect(stream.documents.map { $0.mapping?.first?.key.scalar?.value } == ["a", "b"])
+        #expect(stream.duplicateKeys.map(\.documentIndex) == [1])
+        let failure = try #require(stream.error)
+        #expect(failure.position.line == 8)
+        #expect(error("a: 1\n---\nc: [\n") != nil, "load still throws on the same error")
+        #expect(YAMLLoader.loadDocuments(Array("a: 1\n".utf8)).error == nil)
+    }
+
+    @Test func nextLineAndLineAndParagraphSeparatorsAreCharactersAsInYAML12() throws {
+        let text = "a: 1 # a note\u{2028} that goes on\nb: x\u{2028}y\nc: \"p\u{85}q\"\nd: |\n  lit\u{2029}eral\n  z\ne: end\n"
+        let root = try #require(try load(text).documents.first)
+        #expect(root.mapping?.map { $0.key.scalar?.value } == ["a", "b", "c", "d", "e"])
+        #expect(root["b"]?.scalar?.value == "x\u{2028}y")
+        #expect(root["c"]?.scalar?.value == "p\u{85}q")
+        #expect(root["d"]?.scalar?.value == "lit\u{2029}eral\nz\n")
+        let lines = SourceLines(Array(text.utf8))
+        for key in ["b", "c", "d", "e"] {
+            let node = try #require(root[key])
+            let offset = try #require(lines.byteOffset(of: node.start))
+            #expect(lines.position(ofByte: offset) == node.start)
+            #expect(lines.text(ofLine: node.start.line).hasPrefix("\(key): "), "libyaml's line of `\(key)` is the line SourceLines has")
+        }
+        #expect(root["e"]?.start == SourcePosition(line: 7, column: 4))
+    }
+
+    @Test func aStandInNeverCollidesWithTheFilesOwnCharacters() throws {
+        // U+E000 is the first stand-in for LS; this file has it raw and as an escape.
+        let text = "a: \"\u{E000} \\uE000 \u{2028}\"\nb: \u{E001}\u{2029}\n"
+        let root = try #require(try load(text).documents.first)
+        #expect(root["a"]?.scalar?.value == "\u{E000} \u{E000} \u{2028}")
+        #expect(root["b"]?.scalar?.value == "\u{E001}\u{2029}")
+    }
+
     @Test func coreSchemaResolution() {
         func resolved(_ text: String, _ style: YAMLScalar.Style = .plain) -> ResolvedScalar {
             YAMLScalar(value: text, style: style).resolved

@@ -115,7 +115,9 @@ final class EvaluationContext {
         var result: [PersonFacingText] = []
         func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?) {
             for entry in text?.entries ?? [] {
-                result.append(PersonFacingText(entry: entry, role: role, screen: screen, tokens: Tokenizer.tokens(entry.value)))
+                let tokens = Tokenizer.tokens(entry.value)
+                let matches = policy.lexicon(for: entry.language)?.matches(in: tokens)
+                result.append(PersonFacingText(entry: entry, role: role, screen: screen, tokens: tokens, matches: matches))
             }
         }
         add(manifest.capture.notice?.text, .captureNotice, nil)
@@ -165,4 +167,6 @@ struct PersonFacingText {
     let screen: Screen?
     /// The words of the text, split once for every wording check.
     let tokens: [Token]
+    /// What its language's lexicon matches in it, every list at once; nil without a lexicon.
+    let matches: TextMatches?
 }

@@ -23,7 +23,7 @@ public enum ConfigLoader {
         let bytes: [UInt8]
         switch FileReader.read(path, limit: 1 << 20) {
         case .success(let read): bytes = read
-        case .failure(let failure): throw PolicyError(problems: [.init(file: displayPath, position: nil, message: failure.description)])
+        case .failure(let failure): throw PolicyError(problems: [.init(file: displayPath, position: failure.position, message: failure.description)])
         }
         return try parse(bytes, displayPath: displayPath, policy: policy)
     }

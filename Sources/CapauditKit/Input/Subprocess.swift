@@ -5,7 +5,9 @@ import Darwin
 #endif
 
 /// Runs a program with posix_spawn and collects its output, without Foundation: git for
-/// `--staged`, and the built binary in tests.
+/// `--staged`, and the built binary in tests. Standard input, output and error are served by one
+/// poll loop, so that a program that reads a large input while it writes a large output (such as
+/// `git cat-file --batch`) never waits on capaudit while capaudit waits on it.
 public enum Subprocess {
     public struct Failure: Error, Sendable {
         public var message: String
@@ -18,6 +20,10 @@ public enum Subprocess {
         public var stderr: [UInt8]
         /// Killed because it ran past the time limit.
         public var timedOut: Bool
+        /// The most memory the program held at once (its peak resident set, `VmHWM`), in bytes,
+        /// as sampled at least every 100 ms while it ran; 0 where `/proc` does not tell. Not
+        /// `ru_maxrss`: a program started with posix_spawn inherits the spawning process's peak in it.
+        public var peakMemoryBytes: Int
     }
 
     public enum Input: Sendable {
@@ -25,6 +31,8 @@ public enum Subprocess {
         case none
         /// A pipe that stays open, never written, until the program ends (it must not wait on it).
         case heldOpen
+        /// These bytes, then the end of input.
+        case bytes([UInt8])
     }
 
     /// - Parameters:
@@ -39,14 +47,14 @@ public enum Subprocess {
         var errors: [Int32] = [0, 0]
         var stdinPipe: [Int32] = [-1, -1]
         guard pipe(&output) == 0, pipe(&errors) == 0 else { throw Failure(message: "cannot create a pipe") }
-        if case .heldOpen = input, pipe(&stdinPipe) != 0 { throw Failure(message: "cannot create a pipe") }
+        if case .none = input {} else if pipe(&stdinPipe) != 0 { throw Failure(message: "cannot create a pipe") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         for descriptor in [output[0], errors[0], output[1], errors[1]] { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        if case .heldOpen = input {
+        if stdinPipe[0] >= 0 {
             posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
             posix_spawn_file_actions_addclose(&actions, stdinPipe[0])
             posix_spawn_file_actions_addclose(&actions, stdinPipe[1])
@@ -65,24 +73,40 @@ public enum Subprocess {
         close(output[1])
         close(errors[1])
         if stdinPipe[0] >= 0 { close(stdinPipe[0]) }
-        defer { if stdinPipe[1] >= 0 { close(stdinPipe[1]) } }
+        var inputEnd = stdinPipe[1]
+        defer { if inputEnd >= 0 { close(inputEnd) } }
         guard spawned == 0 else {
             close(output[0])
             close(errors[0])
             throw Failure(message: "cannot run \(program): \(String(cString: strerror(spawned)))")
         }
-        let (out, err, timedOut) = readBoth(output[0], errors[0], pid: pid, timeout: timeout)
+        var feed: [UInt8]?
+        if case .bytes(let bytes) = input { feed = bytes }
+        let (out, err, timedOut, peak) = exchange(feed, into: &inputEnd, output[0], errors[0], pid: pid, timeout: timeout)
         close(output[0])
         close(errors[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exitCode = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(status: exitCode, stdout: out, stderr: err, timedOut: timedOut)
+        return Outcome(status: exitCode, stdout: out, stderr: err, timedOut: timedOut, peakMemoryBytes: peak)
     }
 
-    /// Reads two pipes to their ends with poll, so that neither fills up and blocks the program;
-    /// kills it once the time limit passes.
-    private static func readBoth(_ first: Int32, _ second: Int32, pid: pid_t, timeout: Double?) -> ([UInt8], [UInt8], Bool) {
+    /// The process's peak resident set so far (`VmHWM` of `/proc/<pid>/status`), in bytes; 0 when unknown.
+    private static func peakMemory(of pid: pid_t) -> Int {
+        guard case .success(let status) = FileReader.read("/proc/\(pid)/status", limit: 1 << 16),
+            let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// Writes `feed` (if any) to the program's input and reads its two output pipes to their
+    /// ends, with poll, so that no pipe fills up and blocks either side; closes the input once
+    /// it is written (setting `input` to -1); kills the program once the time limit passes; and
+    /// samples its peak memory at least every `sampleMilliseconds`.
+    private static func exchange(
+        _ feed: [UInt8]?, into input: inout Int32, _ first: Int32, _ second: Int32, pid: pid_t, timeout: Double?
+    ) -> (stdout: [UInt8], stderr: [UInt8], timedOut: Bool, peakMemory: Int) {
         var buffers: [[UInt8]] = [[], []]
         var open = [true, true]
         let descriptors = [first, second]
@@ -90,19 +114,48 @@ public enum Subprocess {
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         var timedOut = false
+        var written = 0
+        var peak = 0
+        var sampled = -Double.infinity
+        let pipeSignal = feed.map { _ in SignalBlock(SIGPIPE) }
+        defer { pipeSignal?.end() }
+        func finishInput() {
+            close(input)
+            input = -1
+        }
+        if let feed, input >= 0 {
+            _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+            if feed.isEmpty { finishInput() }
+        }
         while open.contains(true) {
             var polls = descriptors.enumerated().filter { open[$0.offset] }.map { pollfd(fd: $0.element, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&polls, nfds_t(polls.count), timeout == nil ? -1 : 100)
+            let writing = feed != nil && input >= 0
+            if writing { polls.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            let ready = poll(&polls, nfds_t(polls.count), sampleMilliseconds)
             if ready < 0, errno != EINTR { break }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            if elapsed - sampled >= Double(sampleMilliseconds) / 1000 {
+                peak = max(peak, peakMemory(of: pid))
+                sampled = elapsed
+            }
             if let timeout, !timedOut {
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                if Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9 > timeout {
+                if elapsed > timeout {
                     kill(pid, SIGKILL)
                     timedOut = true
                 }
             }
             for entry in polls where entry.revents != 0 {
+                if writing, entry.fd == input, let feed {
+                    let count = feed.withUnsafeBytes { bytes in
+                        write(input, bytes.baseAddress.map { $0 + written }, min(bytes.count - written, chunk.count))
+                    }
+                    if count > 0 { written += count }
+                    // The program stopped reading (EPIPE) or the input is all written.
+                    if (count < 0 && errno != EAGAIN && errno != EINTR) || written == feed.count { finishInput() }
+                    continue
+                }
                 guard let index = descriptors.firstIndex(of: entry.fd) else { continue }
                 let count = chunk.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
                 if count > 0 {
@@ -112,6 +165,38 @@ public enum Subprocess {
                 }
             }
         }
-        return (buffers[0], buffers[1], timedOut)
+        return (buffers[0], buffers[1], timedOut, peak)
+    }
+
+    /// How often the loop wakes when nothing happens: to sample memory and check the time limit.
+    private static let sampleMilliseconds: Int32 = 100
+}
+
+/// Holds a signal blocked on this thread, and drops one that arrived meanwhile: writing to a
+/// program that has exited raises SIGPIPE, which must not end capaudit (the write then fails with EPIPE).
+private struct SignalBlock {
+    let number: Int32
+    var previous = sigset_t()
+
+    init(_ number: Int32) {
+        self.number = number
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, number)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    }
+
+    func end() {
+        var signal = sigset_t()
+        sigemptyset(&signal)
+        sigaddset(&signal, number)
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, number) == 1 {
+            var immediately = timespec()
+            _ = sigtimedwait(&signal, nil, &immediately)
+        }
+        var restored = previous
+        pthread_sigmask(SIG_SETMASK, &restored, nil)
     }
 }

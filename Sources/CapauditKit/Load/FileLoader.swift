@@ -9,34 +9,45 @@ struct FileLoader: Sendable {
     let defaultProfile: String?
     let limits: YAMLLimits
 
+    /// The option that raises the file size limit, for messages.
+    static let fileSizeOption = "--max-file-size"
+
     func load(_ input: InputFile) -> LoadedFile {
         var file = LoadedFile(input: input)
         let bytes: [UInt8]
         if let content = input.content {
-            guard content.count <= limits.maxFileBytes else {
-                file.problems.append(unreadable(ReadFailure.tooLarge(bytes: content.count, limit: limits.maxFileBytes).description))
+            switch TextDecoding.utf8(content) {
+            case .success(let text): bytes = text
+            case .failure(let failure):
+                file.problems.append(ReadingProblem(rule: .yamlSyntax, message: failure.message, document: 0, position: failure.position, path: ""))
                 return file
             }
-            bytes = content
-        } else {
-            switch FileReader.read(input.path, limit: limits.maxFileBytes) {
-            case .success(let read): bytes = read
-            case .failure(.tooLarge) where !ManifestSniffer.looksLikeManifest(FileReader.readHead(input.path, count: ManifestSniffer.headBytes) ?? []):
-                return skipped(file)
-            case .failure(let failure):
+            guard bytes.count <= limits.maxFileBytes else {
+                let failure = ReadFailure.tooLarge(bytes: bytes.count, limit: limits.maxFileBytes, option: Self.fileSizeOption)
                 file.problems.append(unreadable(failure.description))
                 return file
             }
+        } else {
+            switch FileReader.read(input.fileSystemPath, limit: limits.maxFileBytes, limitOption: Self.fileSizeOption) {
+            case .success(let read): bytes = read
+            case .failure(.tooLarge) where !ManifestSniffer.headLooksLikeManifest(FileReader.readHead(input.fileSystemPath, count: ManifestSniffer.headBytes) ?? []):
+                return skipped(file)
+            case .failure(let failure):
+                file.problems.append(unreadable(failure.description, at: failure.position))
+                return file
+            }
         }
-        guard ManifestSniffer.looksLikeManifest(bytes) else { return skipped(file) }
+        // The text tells a manifest at once; when it is unsure (flow style, an indented document,
+        // a late `capaudit` key), the parsed documents decide.
+        let verdict = ManifestSniffer.verdict(bytes)
+        guard verdict != .notManifest else { return skipped(file) }
+        let stream = YAMLLoader.loadDocuments(bytes, limits: limits)
+        guard verdict == .manifest || ManifestSniffer.isManifest(bytes, stream: stream) else { return skipped(file) }
         let source = SourceLines(bytes)
         file.source = source
-        let stream: YAMLStream
-        do throws(YAMLError) {
-            stream = try YAMLLoader.load(bytes, limits: limits)
-        } catch {
-            file.problems.append(ReadingProblem(rule: .yamlSyntax, message: error.description, document: 0, position: error.position, path: ""))
-            return file
+        // A syntax error keeps the documents read before it, reported with their findings.
+        if let error = stream.error {
+            file.problems.append(ReadingProblem(rule: .yamlSyntax, message: error.description, document: stream.documents.count, position: error.position, path: ""))
         }
         for duplicate in stream.duplicateKeys {
             file.problems.append(ReadingProblem(
@@ -51,15 +62,25 @@ struct FileLoader: Sendable {
     }
 
     private func decode(_ tree: YAMLNode, index: Int, problems: inout [ReadingProblem]) -> LoadedDocument {
-        guard tree["capaudit"] != nil else {
+        var document = tree
+        if document["capaudit"] == nil {
+            guard ManifestSniffer.isManifestDocument(document) else {
+                problems.append(ReadingProblem(
+                    rule: .schema,
+                    message: "document \(index + 1) has no top-level `capaudit` key; every document of a manifest file must be a manifest (add `capaudit: 1`)",
+                    document: index, position: tree.start, path: ""))
+                return LoadedDocument(index: index, tree: tree, manifest: nil, profile: nil)
+            }
+            // `app` and `screens` without `capaudit` (a typo, a forgotten line): a manifest with
+            // MAN002 at its first line, decoded and checked as format 1, so that one character
+            // never turns the gate off.
             problems.append(ReadingProblem(
-                rule: .schema,
-                message: "document \(index + 1) has no top-level `capaudit` key; every document of a manifest file must be a manifest (add `capaudit: 1`)",
-                document: index, position: tree.start, path: ""))
-            return LoadedDocument(index: index, tree: tree, manifest: nil, profile: nil)
+                rule: .schema, message: "the manifest has no top-level `capaudit` key (it has `app` and `screens`); add `capaudit: 1`",
+                document: index, position: SourcePosition(line: index == 0 ? 1 : tree.start.line, column: 1), path: ""))
+            document.content = .mapping([Self.formatVersionPair(at: tree.start)] + (tree.mapping ?? []))
         }
         let decoder = ManifestDecoder(taxonomy: policy.taxonomy, profileNames: policy.profileNames, defaultProfile: defaultProfile)
-        let decoded = decoder.decode(tree)
+        let decoded = decoder.decode(document)
         for problem in decoded.problems {
             let rule: BuiltInRule
             switch problem.kind {
@@ -72,11 +93,18 @@ struct FileLoader: Sendable {
         // An unknown profile stops the policy rules of its document, never its schema checks (reported above).
         let manifest = decoded.manifestForPolicy
         let profile = manifest.flatMap { $0.app.profile ?? defaultProfile }.flatMap { policy.profiles[$0] }
-        return LoadedDocument(index: index, tree: tree, manifest: manifest, profile: profile)
+        return LoadedDocument(index: index, tree: document, manifest: manifest, profile: profile)
     }
 
-    private func unreadable(_ message: String) -> ReadingProblem {
-        ReadingProblem(rule: .yamlSyntax, message: message, document: 0, position: SourcePosition(line: 1, column: 1), path: "")
+    /// `capaudit: 1`, put in front of a manifest that lacks it, at the document's start.
+    static func formatVersionPair(at position: SourcePosition) -> YAMLPair {
+        YAMLPair(
+            key: YAMLNode(content: .scalar(YAMLScalar(value: "capaudit", style: .plain)), start: position, end: position),
+            value: YAMLNode(content: .scalar(YAMLScalar(value: String(ManifestDecoder.formatVersion), style: .plain)), start: position, end: position))
+    }
+
+    private func unreadable(_ message: String, at position: SourcePosition? = nil) -> ReadingProblem {
+        ReadingProblem(rule: .yamlSyntax, message: message, document: 0, position: position ?? SourcePosition(line: 1, column: 1), path: "")
     }
 
     private func skipped(_ file: LoadedFile) -> LoadedFile {

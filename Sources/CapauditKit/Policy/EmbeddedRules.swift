@@ -3902,6 +3902,10 @@ title: Text in a language without a wording lexicon
 check: no-lexicon
 parameters: {}
 severity: info
+cases:
+  incomplete:
+    severity: info
+    message: "the text was not fully checked: the wording budget ran out after {steps} steps"
 points-at: text
 message: "text in `{language}` was not checked: there is no wording lexicon for it (available: {available})"
 rationale: |
@@ -3911,11 +3915,19 @@ rationale: |
   a plain string; a regional tag such as `en-GB` falls back to `en`) was not
   checked at all. This finding says so, so that a clean report is never
   mistaken for a reviewed translation.
+
+  Case `incomplete`: matching a text against a lexicon has a work budget that
+  grows with the text's length, ample for any text people write and for the
+  shipped lexicons. A rule pack's lexicon can still make matching slow
+  (thousands of entries sharing a first word, long `except` phrases, wide
+  gaps); when the budget runs out, the rest of the text is not checked and
+  this finding says so, instead of the run hanging.
 fix: |
   Add a lexicon for the language in a rule pack (the format of
   `Rules/wording/en.yml`), or have a native speaker review the text and record
   that with an inline suppression and its reason. The finding is informational
-  and does not fail a run by default.
+  and does not fail a run by default. For `incomplete`, shorten the text or
+  simplify the pack's lexicon entries that match it.
 
   ```yaml
   notice:

@@ -17,13 +17,13 @@ struct InputSelection {
         let config = session.config
         switch inputs {
         case .staged:
-            let staged: [InputFile]
+            let staged: DiscoveryResult
             do throws(GitIndex.Failure) {
                 staged = try GitIndex.stagedFiles(workingDirectory: session.workingDirectory)
             } catch {
                 throw AuditError(lines: ["--staged: \(ControlEscaping.escape(error.message))"])
             }
-            return (staged.filter { excludingPattern($0.path) == nil && isIncluded($0.path) }, [])
+            return (staged.files.filter { excludingPattern($0.path) == nil && isIncluded($0.path) }, staged.notes)
         case .paths(let given):
             let discovery = Discovery(exclude: config.exclude, include: config.include).discover(given.isEmpty ? ["."] : given)
             guard discovery.missing.isEmpty else {

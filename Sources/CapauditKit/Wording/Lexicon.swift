@@ -15,8 +15,21 @@ public struct Lexicon: Sendable {
     public static let fallbackNeutralNotice = "Screen sharing is active. Some details are hidden."
 
     public static let listNames = ["alarm", "blame", "scolding", "capture-kinds"]
+    /// The name under which `TextMatches` keeps the matches of `affected`.
+    public static let affectedList = "affected-words"
 
     public func list(_ name: String) -> WordList { lists[name] ?? WordList(entries: []) }
+
+    /// Every list's matches in one text, each list within its own work budget.
+    public func matches(in tokens: [Token]) -> TextMatches {
+        var result = TextMatches()
+        for (name, list) in lists.sorted(by: { $0.key < $1.key }) + [(Self.affectedList, affected)] {
+            var budget = WordingBudget(words: tokens.count)
+            let found = list.matches(in: tokens, budget: &budget)
+            result.record(found, of: name, budget: budget)
+        }
+        return result
+    }
 
     /// Adds entries and words from a pack or a config to this lexicon.
     mutating func merge(_ other: Lexicon) {
@@ -34,13 +47,16 @@ public struct Lexicon: Sendable {
 public struct LexiconEntry: Sendable {
     /// The entry as written in the lexicon, for messages.
     public var text: String
-    /// For each word of the phrase, every accepted folded form (alternatives × suffixes).
-    public var forms: [Set<String>]
+    /// For each word of the phrase, its folded `|` alternatives: the stems that take the endings.
+    public var words: [Set<String>]
     public var gap: Int
     /// Phrases that cancel a match lying inside them, word by word (folded).
     public var exceptions: [[String]]
     /// Folded inflection endings, also allowed on the words of an exception phrase.
-    public var suffixes: [String]
+    public var suffixes: Set<String>
+    /// The lengths of `suffixes`, in characters, shortest first: a word is split once per length,
+    /// never once per ending.
+    let suffixLengths: [Int]
     /// A true synonym that replaces the words in place, or a whole sentence (ending in a full
     /// stop) that replaces the text; empty when the entry has none.
     public var suggestion: String
@@ -50,28 +66,36 @@ public struct LexiconEntry: Sendable {
 
     public init(text: String, alternatives: [[String]], suffixes: [String], gap: Int, exceptions: [String], suggestion: String) {
         self.text = text
-        self.forms = alternatives.map { words in
-            var set = Set<String>()
-            for word in words {
-                let folded = Tokenizer.fold(word)
-                set.insert(folded)
-                for suffix in suffixes { set.insert(folded + Tokenizer.fold(suffix)) }
-            }
-            return set
-        }
+        words = alternatives.map { Set($0.map(Tokenizer.fold)) }
         self.gap = gap
         self.exceptions = exceptions.map { Tokenizer.tokens($0).map(\.folded) }
-        self.suffixes = suffixes.map(Tokenizer.fold)
+        self.suffixes = Set(suffixes.map(Tokenizer.fold).filter { !$0.isEmpty })
+        suffixLengths = Set(self.suffixes.map(\.count)).sorted()
         self.suggestion = suggestion
     }
 }
 
 extension LexiconEntry {
+    /// Whether a text word is word `index` of the phrase: an alternative, bare or with one of the entry's endings.
+    func accepts(_ word: String, at index: Int) -> Bool {
+        let stems = words[index]
+        return stems.contains(word) || stemWithEnding(of: word).contains { stems.contains($0) }
+    }
+
     /// Whether a text word is an exception word, or that word with one of the entry's endings.
     func accepts(_ word: String, as exceptionWord: String) -> Bool {
         if word == exceptionWord { return true }
         guard word.hasPrefix(exceptionWord) else { return false }
         return suffixes.contains(String(word.dropFirst(exceptionWord.count)))
+    }
+
+    /// The word without each of the entry's endings it has.
+    func stemWithEnding(of word: String) -> [String] {
+        let length = word.count
+        return suffixLengths.compactMap { ending in
+            guard ending < length, suffixes.contains(String(word.suffix(ending))) else { return nil }
+            return String(word.dropLast(ending))
+        }
     }
 }
 
@@ -83,43 +107,65 @@ public struct WordMatch: Sendable {
     public var end: Int
 }
 
-/// Entries indexed by the forms of their first word, so that matching is one dictionary
-/// lookup per token plus a bounded look-ahead per candidate: linear in the text.
+/// Entries indexed by the stems of their first word, so that a text word finds its candidate
+/// entries with one lookup per ending length the list knows (not one per entry, alternative or
+/// ending); each candidate then costs a look-ahead bounded by its gap. Every lookup and
+/// comparison is a step of the caller's `WordingBudget`.
 public struct WordList: Sendable {
     public var entries: [LexiconEntry]
     private var firstWord: [String: [Int]] = [:]
+    /// Every ending length of the list's entries, in characters.
+    private var suffixLengths: [Int] = []
 
     public init(entries: [LexiconEntry]) {
         self.entries = entries
         for (index, entry) in entries.enumerated() {
-            for form in entry.forms.first ?? [] { firstWord[form, default: []].append(index) }
+            for stem in entry.words.first ?? [] { firstWord[stem, default: []].append(index) }
         }
+        suffixLengths = Set(entries.flatMap(\.suffixLengths)).sorted()
     }
 
-    public func matches(in tokens: [Token]) -> [WordMatch] {
+    /// The matches in the tokens, found left to right, until the budget runs out.
+    func matches(in tokens: [Token], budget: inout WordingBudget) -> [WordMatch] {
         var found: [WordMatch] = []
         var coveredUntil = -1
         for (index, token) in tokens.enumerated() where index > coveredUntil {
-            guard let candidates = firstWord[token.folded] else { continue }
-            for candidate in candidates {
+            for candidate in candidates(for: token.folded, budget: &budget) where !budget.isExhausted {
                 let entry = entries[candidate]
-                guard let last = matchRest(entry, from: index, in: tokens), !isCancelled(entry, from: index, to: last, in: tokens) else { continue }
+                guard let last = matchRest(entry, from: index, in: tokens, budget: &budget),
+                    !isCancelled(entry, from: index, to: last, in: tokens, budget: &budget)
+                else { continue }
                 found.append(WordMatch(entry: entry, start: token.start, end: tokens[last].end))
                 coveredUntil = last
                 break
             }
+            if budget.isExhausted { break }
         }
         return found
     }
 
+    /// The entries whose first word this word is, in list order.
+    private func candidates(for word: String, budget: inout WordingBudget) -> [Int] {
+        guard budget.spend(1 + suffixLengths.count) else { return [] }
+        var found = firstWord[word] ?? []
+        let length = word.count
+        for ending in suffixLengths where ending < length {
+            guard let stemmed = firstWord[String(word.dropLast(ending))] else { continue }
+            let suffix = String(word.suffix(ending))
+            found += stemmed.filter { entries[$0].suffixes.contains(suffix) }
+        }
+        return found.count > 1 ? Set(found).sorted() : found
+    }
+
     /// The index of the phrase's last token, allowing at most `gap` other words between words.
-    private func matchRest(_ entry: LexiconEntry, from index: Int, in tokens: [Token]) -> Int? {
+    private func matchRest(_ entry: LexiconEntry, from index: Int, in tokens: [Token], budget: inout WordingBudget) -> Int? {
         var position = index
-        for forms in entry.forms.dropFirst() {
+        for word in entry.words.indices.dropFirst() {
             var next: Int?
             var probe = position + 1
             while probe < tokens.count, probe <= position + 1 + entry.gap {
-                if forms.contains(tokens[probe].folded) {
+                guard budget.spend(1) else { return nil }
+                if entry.accepts(tokens[probe].folded, at: word) {
                     next = probe
                     break
                 }
@@ -131,11 +177,13 @@ public struct WordList: Sendable {
         return position
     }
 
-    private func isCancelled(_ entry: LexiconEntry, from first: Int, to last: Int, in tokens: [Token]) -> Bool {
+    private func isCancelled(_ entry: LexiconEntry, from first: Int, to last: Int, in tokens: [Token], budget: inout WordingBudget) -> Bool {
         for exception in entry.exceptions where exception.count >= last - first + 1 {
             let lowest = max(0, last - exception.count + 1)
             guard lowest <= first else { continue }
             for start in lowest...first where start + exception.count <= tokens.count {
+                // Out of budget, the match is left unreported rather than reported unchecked.
+                guard budget.spend(exception.count) else { return true }
                 if exception.indices.allSatisfy({ entry.accepts(tokens[start + $0].folded, as: exception[$0]) }) { return true }
             }
         }

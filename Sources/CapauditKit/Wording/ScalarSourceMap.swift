@@ -58,8 +58,13 @@ public struct ScalarSourceMap {
         return (starts[start], ends[end - 1])
     }
 
+    /// Source characters a value's whitespace may stand for: YAML's spaces and breaks, a byte
+    /// order mark, and NEL, LS and PS, which YAML 1.2 keeps in values as they are.
     private static func isSourceSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{FEFF}"
+        switch scalar {
+        case " ", "\t", "\n", "\r", "\u{FEFF}", "\u{85}", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
     }
 }
 

@@ -6,24 +6,32 @@ public struct Token: Sendable, Equatable {
     public var end: Int
 }
 
-/// Splits text into words on Unicode letters, marks and digits; everything else separates words.
-/// Linear in the text's length.
+/// Splits text into words on Unicode letters, marks and digits; everything else separates words,
+/// except invisible format characters (`ControlEscaping.isInvisible`): they neither split a word
+/// nor belong to it, so that `H\u{200B}ackers` is the word "Hackers", its span still covering the
+/// source characters it came from. Linear in the text's length.
 public enum Tokenizer {
     public static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var current = String.UnicodeScalarView()
         var start = 0
+        var end = 0
         var offset = 0
         func flush() {
             guard !current.isEmpty else { return }
             let original = String(current)
-            tokens.append(Token(folded: original.lowercased(), original: original, start: start, end: offset))
+            tokens.append(Token(folded: original.lowercased(), original: original, start: start, end: end))
             current = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {
+            if ControlEscaping.isInvisible(scalar) {
+                offset += 1
+                continue
+            }
             if isWordScalar(scalar) {
                 if current.isEmpty { start = offset }
                 current.append(scalar)
+                end = offset + 1
             } else {
                 flush()
             }
@@ -46,6 +54,11 @@ public enum Tokenizer {
         }
     }
 
-    /// Folds a lexicon word the way text tokens are folded.
-    public static func fold(_ word: String) -> String { word.lowercased() }
+    /// Folds a lexicon word the way text tokens are folded (invisible characters dropped too).
+    public static func fold(_ word: String) -> String {
+        guard word.unicodeScalars.contains(where: ControlEscaping.isInvisible) else { return word.lowercased() }
+        var visible = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars where !ControlEscaping.isInvisible(scalar) { visible.append(scalar) }
+        return String(visible).lowercased()
+    }
 }

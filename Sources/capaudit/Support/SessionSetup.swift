@@ -11,6 +11,7 @@ enum SessionSetup {
         OptionSpec(name: "max-file-size", value: "BYTES", help: "Largest manifest read (default 67108864)."),
         OptionSpec(name: "max-depth", value: "N", help: "Deepest YAML nesting accepted (default 512)."),
         OptionSpec(name: "max-alias-expansion", value: "N", help: "Most nodes aliases may expand to per document (default 100000)."),
+        OptionSpec(name: "max-nodes", value: "N", help: "Most YAML nodes in one manifest file, an anchored node counted three times (default \(YAMLLimits.default.maxNodes))."),
     ]
 
     static func sessionOptions(_ arguments: ParsedArguments) throws(UsageError) -> SessionOptions {
@@ -25,6 +26,7 @@ enum SessionSetup {
         if let bytes = try arguments.integer("max-file-size") { limits.maxFileBytes = bytes }
         if let depth = try arguments.integer("max-depth") { limits.maxDepth = depth }
         if let expansion = try arguments.integer("max-alias-expansion") { limits.maxAliasExpansion = expansion }
+        if let nodes = try arguments.integer("max-nodes") { limits.maxNodes = nodes }
         options.limits = limits
         return options
     }

@@ -23,7 +23,7 @@ struct LexiconCheck: Check {
         guard let selection else { return [] }
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(selection) {
-            let matches = lexicon.list(list).matches(in: text.tokens)
+            let matches = text.matches?.list(list) ?? []
             for (occurrence, match) in matches.enumerated() {
                 let (suggestion, fixes) = advice(match.entry, text, lexicon, from: match.start, to: match.end, context)
                 emissions.append(context.wordingEmission(

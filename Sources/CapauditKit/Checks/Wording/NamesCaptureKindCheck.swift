@@ -15,7 +15,7 @@ struct NamesCaptureKindCheck: Check {
         guard context.manifest.app.ships(.ios), let detector = detectors.first(where: { context.detects($0, on: .ios) }) else { return [] }
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(.captureNotice) {
-            for (occurrence, match) in lexicon.list("capture-kinds").matches(in: text.tokens).enumerated() {
+            for (occurrence, match) in (text.matches?.list("capture-kinds") ?? []).enumerated() {
                 let notice = context.neutralNotice(text, lexicon)
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["detector": detector, "suggestion": match.entry.suggestion],

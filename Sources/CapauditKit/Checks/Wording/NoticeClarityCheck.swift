@@ -21,8 +21,7 @@ struct NoticeClarityCheck: Check {
             if sentences > maxSentences { problems.append("\(sentences) sentences (at most \(maxSentences))") }
             let length = value.unicodeScalars.count
             if length > maxLength { problems.append("\(length) characters (at most \(maxLength))") }
-            let tokens = text.tokens
-            if !namesSomethingAffected(tokens, lexicon: lexicon, screen: text.screen, context: context) {
+            if !namesSomethingAffected(text, screen: text.screen, context: context) {
                 problems.append("it does not say what is affected (content, details, a field's label, ...)")
             }
             guard !problems.isEmpty else { continue }
@@ -54,14 +53,19 @@ struct NoticeClarityCheck: Check {
         return count + (sawContent ? 1 : 0)
     }
 
-    private func namesSomethingAffected(_ tokens: [Token], lexicon: Lexicon, screen: Screen?, context: EvaluationContext) -> Bool {
-        if !lexicon.affected.matches(in: tokens).isEmpty { return true }
+    /// Whether the notice names an affected-word or a field label; a notice whose affected-words
+    /// were not fully matched (WRD009 says so) is not blamed for what went unchecked.
+    private func namesSomethingAffected(_ text: PersonFacingText, screen: Screen?, context: EvaluationContext) -> Bool {
+        guard let matches = text.matches, matches.isComplete(Lexicon.affectedList), matches.list(Lexicon.affectedList).isEmpty else { return true }
         let fields = screen.map(\.fields) ?? context.manifest.screens.flatMap(\.fields)
-        let words = tokens.map(\.folded)
+        var labelsByFirstWord: [String: [[String]]] = [:]
         for label in fields.compactMap(\.label) {
             let labelWords = Tokenizer.tokens(label).map(\.folded)
-            guard !labelWords.isEmpty, labelWords.count <= words.count else { continue }
-            for start in 0...(words.count - labelWords.count) where Array(words[start..<start + labelWords.count]) == labelWords {
+            if let first = labelWords.first { labelsByFirstWord[first, default: []].append(labelWords) }
+        }
+        let words = text.tokens.map(\.folded)
+        for (start, word) in words.enumerated() {
+            for labelWords in labelsByFirstWord[word] ?? [] where words[start...].starts(with: labelWords) {
                 return true
             }
         }
