@@ -223,7 +223,10 @@ import Testing
         #expect(chmod(folder.path, 0o755) == 0)
         #expect(chmod(folder.appendingPathComponent("good.yml").path, 0o644) == 0)
         #expect(chmod(folder.appendingPathComponent("secret.yml").path, 0) == 0)
-        let result = try launcher.run(Paths.capauditBinary.path, ["check", "secret.yml", "good.yml"], in: folder)
+        // `nobody` may not get into the build folder (a clone under /root): it runs a copy from here.
+        let capaudit = folder.appendingPathComponent("capaudit")
+        try FileManager.default.copyItem(at: Paths.capauditBinary, to: capaudit)
+        let result = try launcher.run(capaudit.path, ["check", "secret.yml", "good.yml"], in: folder)
         #expect(result.status == 1, "\(launcher): exit \(result.status)\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("secret.yml:1:1: error MAN001 yaml-syntax: cannot read the file: Permission denied"), "\(result.stdout)")
         #expect(result.stdout.contains("Found 1 finding (1 error) in 2 manifests."), "good.yml is still checked: \(result.stdout)")
