@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
-
+        .testTarget(name: "capauditTests", dependencies: ["capaudit"]),  // the executable's own code, by `@testable import capaudit`
 
 
 

@@ -104,10 +104,16 @@ import Testing
 
     @Test func markdownCannotInjectHTML() throws {
         let result = try run("markdown")
+        #expect(result.status == 1, "\(result.stderr)")
         expectNoRawControls(result.stdout, format: "markdown")
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(!result.stdout.contains("<script>"))
         #expect(!result.stdout.contains("</script>"))
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("| 10:9 | error | ") }
+        #expect(rows.count == 2, "one table row, on one line, for each of BNK001 and CAP001: \(result.stdout)")
+        let cap = try #require(rows.first { $0.hasPrefix("| 10:9 | error | CAP001 <code>sensitive-data-exposed</code> | ") }, "\(result.stdout)")
+        let escapedID = #"<code>pan\u{1B}\[2J\u{1B}\]0;owned\u{7}  ::error file=x.yml::injected&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;q&quot;\\b</code>"#
+        #expect(cap.contains(escapedID), "the field id, escaped, in its code span: \(cap)")
     }
 
     @Test func htmlReportCannotInjectHTML() throws {

@@ -82,6 +82,9 @@ import YAML
         "YJV2": "libyaml accepts this invalid document",
     ]
 
+    /// The data branch of the suite holds about 400 cases; far fewer means a wrong or partial folder.
+    static let minimumCaseCount = 300
+
     struct Case {
         var id: String
         var folder: URL
@@ -125,15 +128,15 @@ import YAML
 
     @Test func suiteConforms() throws {
         let suite = Paths.yamlTestSuite
-        guard FileManager.default.fileExists(atPath: suite.path) else {
-            print("YAML test suite not found at \(suite.path): set YAML_TEST_SUITE to run the conformance test")
-            return
-        }
+        try #require(
+            FileManager.default.fileExists(atPath: suite.path),
+            "YAML test suite not found at \(suite.path): clone https://github.com/yaml/yaml-test-suite (branch data) there, or set YAML_TEST_SUITE to its folder"
+        )
         var passed = 0
         var deviations: [String] = []
         var failures: [String] = []
         let allCases = Self.cases(in: suite)
-        #expect(allCases.count > 300)
+        try #require(allCases.count >= Self.minimumCaseCount, "\(suite.path) holds \(allCases.count) cases with an in.yaml: is it the data branch of the YAML test suite?")
         for testCase in allCases {
             let bytes = try readBytes(testCase.folder.appendingPathComponent("in.yaml"))
             let mustFail = FileManager.default.fileExists(atPath: testCase.folder.appendingPathComponent("error").path)

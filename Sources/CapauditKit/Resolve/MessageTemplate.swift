@@ -8,15 +8,25 @@ struct MessageTemplate: Sendable {
 
     let segments: [Segment]
 
+    /// A placeholder is the innermost `{name}`: the last `{` before a `}`, so that braces around
+    /// one (a pack's message may show `{min-sdk: {min-sdk}}`) and unpaired braces stay text.
     init(_ template: String) {
         var segments: [Segment] = []
+        var literal = ""
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            if open > rest.startIndex { segments.append(.literal(String(rest[..<open]))) }
-            segments.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+        while let close = rest.firstIndex(of: "}") {
+            if let open = rest[..<close].lastIndex(of: "{") {
+                literal += rest[..<open]
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                segments.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+            } else {
+                literal += rest[...close]
+            }
             rest = rest[rest.index(after: close)...]
         }
-        if !rest.isEmpty { segments.append(.literal(String(rest))) }
+        literal += rest
+        if !literal.isEmpty { segments.append(.literal(literal)) }
         self.segments = segments
     }
 
