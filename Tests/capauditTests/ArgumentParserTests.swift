@@ -169,4 +169,13 @@ import Testing
             "  -h, --help       Show this help.",
         ])
     }
+
+    /// Mistakes that used to slip through: a value for `--help`, `=` without a name, and an
+    /// option taken for the value of the one before it.
+    @Test func malformedOptionsAreRefusedWithTheirOwnMessage() throws {
+        #expect(mistake(["--help=x"]) == "--help takes no value")
+        #expect(mistake(["--=json"]) == "`--=json` names no option before `=`; write `--name=value`")
+        #expect(mistake(["--output", "--quiet"]) == "--output needs a value (FILE) before `--quiet`")
+        #expect(try parse(["--output", "--not-an-option"]).value("output") == "--not-an-option", "a file may start with dashes")
+    }
 }

@@ -99,7 +99,7 @@ enum CapauditCommand {
     /// The command called `name`; for an unknown name, says so with the nearest command's name and returns nil.
     static func command(named name: String) -> (any Command.Type)? {
         if let command = commands.first(where: { $0.name == name }) { return command }
-        let hint = NearestName.suggestion(for: name, among: commands.map { $0.name }).map { "; did you mean `\($0)`?" } ?? ""
+        let hint = NearestName.suggestion(for: name, among: commands.map { $0.name } + ["help"]).map { "; did you mean `\($0)`?" } ?? ""
         Output.err("capaudit: unknown command `\(ControlEscaping.escape(name))`\(hint)\nRun `capaudit --help` for the commands.\n")
         return nil
     }

@@ -59,9 +59,15 @@ enum ArgumentParser {
             guard argument.hasPrefix("--") else {
                 throw UsageError(message: "unknown option `\(argument)`\(suggestion(for: String(argument.dropFirst()), specs: specs)); options start with `--`")
             }
-            let body = argument.dropFirst(2)
-            let name = String(body.split(separator: "=", maxSplits: 1).first ?? "")
-            let inlineValue = body.contains("=") ? String(body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? "") : nil
+            let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts.first ?? "")
+            let inlineValue = parts.count == 2 ? String(parts[1]) : nil
+            guard !name.isEmpty else {
+                throw UsageError(message: "`\(argument)` names no option before `=`; write `--name=value`")
+            }
+            if name == "help" {
+                throw UsageError(message: "--help takes no value")
+            }
             guard let spec = specs.first(where: { $0.name == name }) else {
                 throw UsageError(message: "unknown option `--\(name)`\(suggestion(for: name, specs: specs))")
             }
@@ -78,6 +84,10 @@ enum ArgumentParser {
                     throw UsageError(message: "--\(name) needs a value (\(spec.value ?? "VALUE"))\(choicesText(spec))")
                 }
                 value = arguments[index]
+                // `--output --quiet` is a forgotten value, not a file called `--quiet`.
+                if value.hasPrefix("--"), value.count > 2, specs.contains(where: { value.dropFirst(2).split(separator: "=").first.map(String.init) == $0.name }) {
+                    throw UsageError(message: "--\(name) needs a value (\(spec.value ?? "VALUE")) before `\(value)`\(choicesText(spec))")
+                }
                 index += 1
             }
             if !spec.choices.isEmpty, !spec.choices.contains(value) {
