@@ -69,6 +69,12 @@ public struct SourceLines: Sendable {
         return String(decoding: bytes[start..<lineEndOffset(line: line)], as: UTF8.self)
     }
 
+    /// Byte offset where a 1-based line starts (the end of the file for a line past it).
+    public func lineStartOffset(line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return bytes.count }
+        return lineStarts[line - 1]
+    }
+
     /// Byte offset where the line's content ends, before its line break.
     public func lineEndOffset(line: Int) -> Int {
         guard line >= 1, line <= lineStarts.count else { return bytes.count }

@@ -1,4 +1,4 @@
-import CapauditKit
+@testable import CapauditKit
 import Foundation
 import TestSupport
 import Testing
@@ -412,5 +412,45 @@ import FoundationXML
         #expect(notice.hasPrefix("**\(2_400 - rows) more findings are not shown**: this report stops at GitHub's limit of 65,536 characters"), "\(notice)")
         #expect(output.hasPrefix("## capaudit\n\nFound 2400 findings in 40 manifests."))
         #expect(output.components(separatedBy: "<details>").count == output.components(separatedBy: "</details>").count, "every fold is closed")
+    }
+
+    // MARK: Source snippets
+
+    static func snippet(_ line: String, start: Int, end: Int? = nil) -> [String] {
+        var finding = Self.finding(message: "m")
+        finding.start = SourcePosition(line: 1, column: start)
+        finding.end = end.map { SourcePosition(line: 1, column: $0) }
+        let outcome = FileOutcome(
+            file: InputFile(path: "manifest.yml", named: true), isManifest: true, findings: [finding], source: SourceLines(Array(line.utf8)))
+        let text = TextReporter.render([outcome], context: Self.context())
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { $0.hasPrefix("1 |") || $0.hasPrefix("  |") }
+    }
+
+    /// A finding that points past the end of its line (a syntax error at the end of a file) gets
+    /// one caret where the line ends, never a crash.
+    @Test func aSpanPastTheEndOfItsLineGetsOneCaret() {
+        #expect(Self.snippet("ab", start: 5, end: 9) == ["  |", "1 | ab", "  |   ^"])
+        #expect(Self.snippet("", start: 1) == ["  |", "1 | ", "  | ^"])
+    }
+
+    /// Carets follow the text as shown: an escaped bidi control before the span widens the line,
+    /// and the carets move with it.
+    @Test func caretsFollowEscapedCharacters() {
+        let lines = Self.snippet("a\u{202E}b hack", start: 5, end: 9)
+        #expect(lines == ["  |", "1 | a\\u{202E}b hack", "  |            ^^^^"])
+    }
+
+    /// A line of megabytes shows a window around the span, cut with ellipses.
+    @Test func aLongLineShowsAWindowAroundTheSpan() {
+        let line = String(repeating: "calm words ", count: 20_000) + "HACK" + String(repeating: " more", count: 20_000)
+        let lines = Self.snippet(line, start: 220_001, end: 220_005)
+        #expect(lines.count == 3)
+        let shown = lines[1].dropFirst(4)
+        #expect(shown.hasPrefix("…") && shown.hasSuffix("…"))
+        #expect(shown.unicodeScalars.count <= TextReporter.snippetWidth + 2)
+        let caretColumn = lines[2].distance(from: lines[2].startIndex, to: lines[2].firstIndex(of: "^") ?? lines[2].endIndex)
+        let wordColumn = lines[1].distance(from: lines[1].startIndex, to: lines[1].range(of: "HACK")?.lowerBound ?? lines[1].endIndex)
+        #expect(caretColumn == wordColumn)
+        #expect(lines[2].filter { $0 == "^" }.count == 4)
     }
 }

@@ -16,6 +16,15 @@ final class EvaluationContext {
 
     var taxonomy: Taxonomy { policy.taxonomy }
 
+    /// Whether checks write their fixes as data: `explain` and the fix tests ask for them, a
+    /// check run does not (a fix may hold a rewritten copy of a long text, for every finding).
+    var buildsFixes = false
+
+    /// `make()` when fixes are asked for, else nothing: checks wrap their fixes in this.
+    func fixes(_ make: () -> [Fix]) -> [Fix] {
+        buildsFixes ? make() : []
+    }
+
     /// What fixes need to know of the other rules, gathered on first use.
     lazy var ruleFacts = FixPlanner.RuleFacts(policy)
 
@@ -117,7 +126,7 @@ final class EvaluationContext {
             for entry in text?.entries ?? [] {
                 let tokens = Tokenizer.tokens(entry.value)
                 let matches = policy.lexicon(for: entry.language)?.matches(in: tokens)
-                result.append(PersonFacingText(entry: entry, role: role, screen: screen, tokens: tokens, matches: matches))
+                result.append(PersonFacingText(entry: entry, role: role, screen: screen, tokens: tokens, matches: matches, scalars: Array(entry.value.unicodeScalars)))
             }
         }
         add(manifest.capture.notice?.text, .captureNotice, nil)
@@ -169,4 +178,12 @@ struct PersonFacingText {
     let tokens: [Token]
     /// What its language's lexicon matches in it, every list at once; nil without a lexicon.
     let matches: TextMatches?
+    /// The text's scalars, so that the words of every finding in it are cut out without a scan.
+    let scalars: [Unicode.Scalar]
+
+    /// Value scalars `start..<end`, as text.
+    func words(from start: Int, to end: Int) -> String {
+        guard start >= 0, end >= start, end <= scalars.count else { return "" }
+        return String(String.UnicodeScalarView(scalars[start..<end]))
+    }
 }

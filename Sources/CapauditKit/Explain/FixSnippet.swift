@@ -24,6 +24,7 @@ struct FixSnippetWriter {
             let checked = manifests.first(where: { $0.documentIndex == finding.documentIndex })
         else { return [] }
         let context = EvaluationContext(manifest: checked.manifest, profile: checked.profile, policy: policy, source: SourceLines([]))
+        context.buildsFixes = true
         let emission = check.evaluate(context).first { emission in
             var arguments = emission.arguments
             arguments["rule"] = rule.id

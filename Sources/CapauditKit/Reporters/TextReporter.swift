@@ -1,3 +1,5 @@
+import YAML
+
 /// The terminal format: `path:line:col: severity RULE slug: message`, the source line with a
 /// caret span, a `help:` line, and a summary. Colour only when asked (a terminal).
 public struct TextReporter: Reporter {
@@ -24,10 +26,11 @@ public struct TextReporter: Reporter {
     }
 
     public mutating func report(_ file: FileOutcome, into output: OutputSink) {
+        var cursor = LineCursor()
         for finding in file.findings where finding.suppression == nil {
             output.write(headline(finding))
             if showSource, let source = file.source, finding.start.line <= source.lineCount {
-                output.write(sourceSnippet(line: source.text(ofLine: finding.start.line), finding: finding))
+                output.write(sourceSnippet(LineExcerpt(source, line: finding.start.line, around: finding.start.column, cursor: &cursor), finding: finding))
             }
             if let fix = finding.fix {
                 output.write("\(helpIndent(finding))\(paint("= help:", "1;36")) \(ControlEscaping.escape(fix))\n")
@@ -69,32 +72,27 @@ public struct TextReporter: Reporter {
     }
 
     /// The line with carets under the span. Control and invisible characters are shown escaped,
-    /// and the carets follow the escaped text; a long line is cut to a window around the span.
-    func sourceSnippet(line: String, finding: Finding) -> String {
+    /// and the carets follow the escaped text; a long line shows only a window around the span.
+    func sourceSnippet(_ excerpt: LineExcerpt, finding: Finding) -> String {
         let number = String(finding.start.line)
         let gutter = String(repeating: " ", count: number.count)
-        let scalars = line.unicodeScalars.map { $0 == "\t" ? " " : $0 }
-        let startIndex = min(max(0, finding.start.column - 1), scalars.count)
+        let scalars = excerpt.scalars.map { $0 == "\t" ? " " : $0 }
+        let startIndex = min(max(0, finding.start.column - excerpt.firstColumn), scalars.count)
         let endIndex: Int
-        if let end = finding.end, end.line == finding.start.line, end.column - 1 > startIndex {
-            endIndex = min(end.column - 1, scalars.count)
+        if let end = finding.end, end.line == finding.start.line, end.column - excerpt.firstColumn > startIndex {
+            endIndex = min(end.column - excerpt.firstColumn, scalars.count)
         } else {
             endIndex = max(startIndex + 1, Self.contentEnd(scalars, from: startIndex))
         }
-        var windowStart = 0
-        var windowEnd = scalars.count
-        if scalars.count > Self.snippetWidth {
-            windowStart = max(0, startIndex - Self.snippetLead)
-            windowEnd = min(scalars.count, windowStart + Self.snippetWidth)
-        }
-        func shown(_ range: Range<Int>) -> String {
-            let lower = min(max(range.lowerBound, 0), scalars.count)
-            let upper = min(max(range.upperBound, lower), scalars.count)
+        // Bounds are clamped before any range is formed: a span may end past a short line.
+        func shown(from lowerBound: Int, to upperBound: Int) -> String {
+            let lower = min(max(lowerBound, 0), scalars.count)
+            let upper = min(max(upperBound, lower), scalars.count)
             return ControlEscaping.escape(String(String.UnicodeScalarView(scalars[lower..<upper])))
         }
-        let before = (windowStart > 0 ? "…" : "") + shown(windowStart..<startIndex)
-        let span = shown(startIndex..<min(endIndex, windowEnd))
-        let after = shown(min(endIndex, windowEnd)..<windowEnd) + (windowEnd < scalars.count ? "…" : "")
+        let before = (excerpt.cutBefore ? "…" : "") + shown(from: 0, to: startIndex)
+        let span = shown(from: startIndex, to: endIndex)
+        let after = shown(from: endIndex, to: scalars.count) + (excerpt.cutAfter ? "…" : "")
         let pad = String(repeating: " ", count: before.unicodeScalars.count)
         let carets = String(repeating: "^", count: max(1, span.unicodeScalars.count))
         return "\(gutter) |\n\(paint(number, "34")) | \(before)\(span)\(after)\n\(gutter) | \(pad)\(paint(carets, Self.colorCode(finding.severity)))\n"
@@ -140,5 +138,59 @@ public struct TextReporter: Reporter {
 
     func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// The part of a source line a snippet shows: the whole line, or for a long one (a notice of
+/// megabytes on one line) a window around the column, read without decoding the rest.
+struct LineExcerpt {
+    var scalars: [Unicode.Scalar]
+    /// The column of the first scalar shown.
+    var firstColumn: Int
+    var cutBefore: Bool
+    var cutAfter: Bool
+
+    init(_ source: SourceLines, line: Int, around column: Int, cursor: inout LineCursor) {
+        let lineStart = source.lineStartOffset(line: line)
+        let lineEnd = source.lineEndOffset(line: line)
+        let bytes = source.bytes
+        // A line that fits is shown whole; only a longer one gets a window.
+        var scan = LineCursor()
+        let fits = scan.offset(ofColumn: TextReporter.snippetWidth + 1, line: line, lineStart: lineStart, lineEnd: lineEnd, bytes: bytes) >= lineEnd
+        firstColumn = fits ? 1 : max(1, column - TextReporter.snippetLead)
+        let from = cursor.offset(ofColumn: firstColumn, line: line, lineStart: lineStart, lineEnd: lineEnd, bytes: bytes)
+        var to = from
+        var count = 0
+        while count < TextReporter.snippetWidth, to < lineEnd {
+            to += 1
+            while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
+            count += 1
+        }
+        scalars = Array(String(decoding: bytes[from..<to], as: UTF8.self).unicodeScalars)
+        cutBefore = firstColumn > 1
+        cutAfter = to < lineEnd
+    }
+}
+
+/// Where the last excerpt of a file began, so that findings further along the same line (they
+/// come in line and column order) continue the scan instead of starting it over.
+struct LineCursor {
+    private var line = 0
+    private var column = 1
+    private var offset = 0
+
+    /// The byte offset where `column` begins on the line.
+    mutating func offset(ofColumn target: Int, line: Int, lineStart: Int, lineEnd: Int, bytes: [UInt8]) -> Int {
+        if self.line != line || column > target {
+            self.line = line
+            column = 1
+            offset = lineStart
+        }
+        while column < target, offset < lineEnd {
+            offset += 1
+            while offset < lineEnd, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            column += 1
+        }
+        return offset
     }
 }

@@ -19,7 +19,7 @@ struct CoverageCheck: Check {
                     "field": coverage.field.id, "kind": coverage.field.kind, "platform": coverage.platform.displayName,
                     "missing": Phrases.list(missing), "covered": Self.coveredPhrase(coverage, taxonomy),
                 ],
-                fix: smallest.advice, fixes: smallest.fixes(context)))
+                fix: smallest.advice, fixes: context.fixes { smallest.fixes(context) }))
         }
         return emissions
     }

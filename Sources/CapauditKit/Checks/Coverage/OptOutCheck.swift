@@ -16,7 +16,7 @@ struct OptOutCheck: Check {
                 return Emission(
                     caseName: "no-reason", location: screen.location, arguments: ["screen": screen.id, "exempts": "", "reason": ""],
                     fix: "say why under `opt-out: {reason: \"...\"}` (for example, consent recorded before a clinician views the screen), or remove `opt-out` and protect the screen",
-                            fixes: protection(instead: screen, context).map { [$0] } ?? [])
+                            fixes: context.fixes { protection(instead: screen, context).map { [$0] } ?? [] })
             }
             let exempted = context.coverage.filter { $0.screen.id == screen.id && !$0.missing.isEmpty }.map { coverage in
                 "`\(coverage.field.id)` on \(coverage.platform.displayName) (\(Phrases.list(context.taxonomy.names(of: coverage.missing))))"
@@ -25,7 +25,7 @@ struct OptOutCheck: Check {
             return Emission(
                 caseName: "with-reason", location: screen.location,
                 arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""],
-                fixes: exempted.isEmpty ? [] : protection(instead: screen, context).map { [$0] } ?? [])
+                fixes: context.fixes { exempted.isEmpty ? [] : protection(instead: screen, context).map { [$0] } ?? [] })
         }
     }
 

@@ -42,7 +42,7 @@ struct WindowFlagCheck: Check {
                 ],
                 fix: "add `\(Self.flag)` to the \(screen.window.rawValue)'s own screen-level `protect` (`protect: {android: [\(Self.flag)]}`) and "
                     + Self.dialogCall(context.manifest.app.android?.ui, window: screen.window),
-                fixes: [Fix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)])
+                fixes: context.fixes { [Fix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)] })
         }
     }
 }

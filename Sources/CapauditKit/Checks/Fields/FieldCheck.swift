@@ -105,7 +105,7 @@ struct FieldCheck: Check {
                 }
                 emissions.append(Emission(
                     location: field.location, arguments: arguments, fix: text,
-                    fixes: edits.isEmpty ? [] : [Fix(text ?? "change the field", edits)]))
+                    fixes: context.fixes { edits.isEmpty ? [] : [Fix(text ?? "change the field", edits)] }))
             }
         }
         return emissions

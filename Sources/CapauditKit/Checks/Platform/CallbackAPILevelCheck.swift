@@ -55,7 +55,7 @@ struct CallbackAPILevelCheck: Check {
                     "fallback": callback.fallback ?? "",
                 ],
                 fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
-                fixes: edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)],
+                fixes: context.fixes { edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)] },
                 detail: callback.mechanism))
         }
         return emissions

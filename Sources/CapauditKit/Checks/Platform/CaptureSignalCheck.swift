@@ -74,7 +74,7 @@ struct CaptureSignalCheck: Check {
                     }
                     emissions.append(emission(
                         "action", at: location, platform: platform, gap: gap, depends: depends, advice: advice,
-                        fixes: edits.isEmpty ? [] : [Fix(advice, planner.merged(edits))]))
+                        fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, planner.merged(edits))] }))
                 }
                 if hasCaptureNotice(manifest) {
                     let edits = planner.detectorsCoveringRange(captureDetectors, on: platform)
@@ -82,7 +82,7 @@ struct CaptureSignalCheck: Check {
                         ?? "no detector signals capture there: say in a suppression reason that those devices get no notice, or raise `\(key)`"
                     emissions.append(emission(
                         "notice", at: location, platform: platform, gap: gap, depends: "the capture notice", advice: advice,
-                        fixes: edits.isEmpty ? [] : [Fix(advice, edits)]))
+                        fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] }))
                 }
             }
             if hasScreenshotResponse(manifest), let gap = gap(screenshotDetectors, on: platform, context) {
@@ -91,7 +91,7 @@ struct CaptureSignalCheck: Check {
                     ?? "no detector reports screenshots there: say in a suppression reason that those devices get no response, or raise `\(key)`"
                 emissions.append(emission(
                     "screenshot", at: location, platform: platform, gap: gap, depends: "the screenshot response", advice: advice,
-                    fixes: edits.isEmpty ? [] : [Fix(advice, edits)]))
+                    fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] }))
             }
         }
         return emissions

@@ -34,7 +34,7 @@ struct ProtectionAPILevelCheck: Check {
                         "field": field.id, "mechanism": mechanism.id, "api": String(level.major), "min-sdk": String(android.minSDK),
                         "missing": Phrases.list(threats),
                     ],
-                    fix: fix, fixes: edits.isEmpty ? [] : [Fix("add \(Phrases.code(names)) to the field on Android", edits)],
+                    fix: fix, fixes: context.fixes { edits.isEmpty ? [] : [Fix("add \(Phrases.code(names)) to the field on Android", edits)] },
                     detail: mechanism.id))
             }
         }

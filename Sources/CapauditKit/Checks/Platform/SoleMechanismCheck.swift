@@ -24,9 +24,11 @@ struct SoleMechanismCheck: Check {
             let smallest = SmallestFix(coverage: coverage, context: context)
             let names = smallest.robustPart.map(\.id)
             let field = coverage.field
-            let fixes = names.isEmpty ? [] : [Fix(
-                "add \(Phrases.code(names)) to the field on \(platform.displayName)",
-                FixPlanner(context: context).adding(names, on: platform, to: field.protect, at: field.location.path, screen: coverage.screen))]
+            let fixes = context.fixes {
+                names.isEmpty ? [] : [Fix(
+                    "add \(Phrases.code(names)) to the field on \(platform.displayName)",
+                    FixPlanner(context: context).adding(names, on: platform, to: field.protect, at: field.location.path, screen: coverage.screen))]
+            }
             return Emission(
                 location: coverage.field.location, platform: platform, arguments: ["field": coverage.field.id, "mechanism": mechanism],
                 fix: coverage.missing.isEmpty

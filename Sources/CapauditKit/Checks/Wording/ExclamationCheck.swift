@@ -17,7 +17,7 @@ struct ExclamationCheck: Check {
                 let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
                 emissions.append(context.wordingEmission(
                     text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop",
-                    fixes: [Fix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])], detail: "!#\(occurrence)"))
+                    fixes: context.fixes { [Fix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])] }, detail: "!#\(occurrence)"))
                 occurrence += 1
                 runStart = nil
             }

@@ -25,43 +25,47 @@ struct LexiconCheck: Check {
         for (text, lexicon) in context.checkedTexts(selection) {
             let matches = text.matches?.list(list) ?? []
             for (occurrence, match) in matches.enumerated() {
-                let (suggestion, fixes) = advice(match.entry, text, lexicon, from: match.start, to: match.end, context)
+                let entry = match.entry
+                let synonym = entry.suggestsSentence || entry.suggestion.isEmpty
+                    ? nil : Self.matchingCase(entry.suggestion, of: text.words(from: match.start, to: match.end))
+                let suggestion = advice(entry, synonym: synonym, notice: text.role == .captureNotice, lexicon)
                 emissions.append(context.wordingEmission(
-                    text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": match.entry.text],
-                    fix: suggestion, fixes: fixes, detail: "\(match.entry.text)#\(occurrence)"))
+                    text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": entry.text], fix: suggestion,
+                    fixes: context.fixes { fixes(entry, synonym: synonym, text, lexicon, from: match.start, to: match.end, context) },
+                    detail: "\(entry.text)#\(occurrence)"))
             }
         }
         return emissions
     }
 
-    private func advice(
-        _ entry: LexiconEntry, _ text: PersonFacingText, _ lexicon: Lexicon, from start: Int, to end: Int, _ context: EvaluationContext
-    ) -> (String, [Fix]) {
-        var fixes: [Fix] = []
-        var parts: [String] = []
-        let value = text.entry.value
+    /// What the help says: the synonym, the neutral notice (capture notices), or both.
+    private func advice(_ entry: LexiconEntry, synonym: String?, notice: Bool, _ lexicon: Lexicon) -> String {
+        let neutral = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         if entry.suggestsSentence {
-            if let notice = context.neutralNotice(text, lexicon) {
-                fixes.append(notice)
-                parts.append("write the neutral notice instead: \"\(lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice)\"")
-            } else {
-                fixes.append(Fix("write instead: \"\(entry.suggestion)\"", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)]))
-                parts.append("write instead: \"\(entry.suggestion)\"")
-            }
-            return (Phrases.list(parts), fixes)
+            return notice ? "write the neutral notice instead: \"\(neutral)\"" : "write instead: \"\(entry.suggestion)\""
         }
-        if !entry.suggestion.isEmpty {
-            let synonym = Self.matchingCase(entry.suggestion, of: EvaluationContext.slice(value, from: start, to: end))
-            let replaced = EvaluationContext.replacing(value, from: start, to: end, with: synonym)
-            fixes.append(Fix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
-            parts.append("say \"\(synonym)\" instead")
-        }
-        if let notice = context.neutralNotice(text, lexicon) {
-            fixes.append(notice)
-            parts.append("write the neutral notice: \"\(lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice)\"")
-        }
+        var parts: [String] = []
+        if let synonym { parts.append("say \"\(synonym)\" instead") }
+        if notice { parts.append("write the neutral notice: \"\(neutral)\"") }
         if parts.isEmpty { parts.append("say calmly what is happening and what the app does, without naming who might be watching") }
-        return (parts.joined(separator: ", or "), fixes)
+        return parts.joined(separator: ", or ")
+    }
+
+    /// The same advice as edits of the manifest, for `explain` and the fix tests.
+    private func fixes(
+        _ entry: LexiconEntry, synonym: String?, _ text: PersonFacingText, _ lexicon: Lexicon, from start: Int, to end: Int, _ context: EvaluationContext
+    ) -> [Fix] {
+        if entry.suggestsSentence {
+            return [context.neutralNotice(text, lexicon)
+                ?? Fix("write instead: \"\(entry.suggestion)\"", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)])]
+        }
+        var fixes: [Fix] = []
+        if let synonym {
+            let replaced = EvaluationContext.replacing(text.entry.value, from: start, to: end, with: synonym)
+            fixes.append(Fix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
+        }
+        if let notice = context.neutralNotice(text, lexicon) { fixes.append(notice) }
+        return fixes
     }
 
     /// The synonym capitalised like the words it replaces ("Warning:" becomes "Note:").

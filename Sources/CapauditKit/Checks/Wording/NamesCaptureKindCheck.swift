@@ -16,11 +16,10 @@ struct NamesCaptureKindCheck: Check {
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(.captureNotice) {
             for (occurrence, match) in (text.matches?.list("capture-kinds") ?? []).enumerated() {
-                let notice = context.neutralNotice(text, lexicon)
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["detector": detector, "suggestion": match.entry.suggestion],
                     fix: "name capture in general (\"\(match.entry.suggestion)\"), as in the neutral notice: \"\(lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice)\"",
-                    fixes: notice.map { [$0] } ?? [], detail: "\(match.entry.text)#\(occurrence)"))
+                    fixes: context.fixes { context.neutralNotice(text, lexicon).map { [$0] } ?? [] }, detail: "\(match.entry.text)#\(occurrence)"))
             }
         }
         return emissions

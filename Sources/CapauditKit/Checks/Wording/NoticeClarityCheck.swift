@@ -29,7 +29,7 @@ struct NoticeClarityCheck: Check {
             emissions.append(Emission(
                 location: text.entry.location, arguments: ["problems": Phrases.list(problems), "language": text.entry.language],
                 fix: "say in one or two short sentences what is happening and what is hidden, e.g. \"\(notice)\"",
-                fixes: context.neutralNotice(text, lexicon).map { [$0] } ?? []))
+                fixes: context.fixes { context.neutralNotice(text, lexicon).map { [$0] } ?? [] }))
         }
         return emissions
     }

@@ -15,11 +15,14 @@ struct ShoutingCheck: Check {
         for (text, lexicon) in context.checkedTexts(.personFacing) {
             for token in text.tokens where isShouted(token.original) && !lexicon.acronyms.contains(token.original) {
                 let sentenceCase = "\(token.original.prefix(1))\(token.original.dropFirst().lowercased())"
-                let calm = EvaluationContext.replacing(text.entry.value, from: token.start, to: token.end, with: sentenceCase)
                 emissions.append(context.wordingEmission(
                     text, from: token.start, to: token.end, arguments: ["word": token.original],
                     fix: "write it in sentence case: \(sentenceCase)",
-                    fixes: [Fix("write it in sentence case: \(sentenceCase)", [EvaluationContext.rewriting(text.entry, to: calm)])], detail: token.original))
+                    fixes: context.fixes {
+                        let calm = EvaluationContext.replacing(text.entry.value, from: token.start, to: token.end, with: sentenceCase)
+                        return [Fix("write it in sentence case: \(sentenceCase)", [EvaluationContext.rewriting(text.entry, to: calm)])]
+                    },
+                    detail: token.original))
             }
         }
         return emissions

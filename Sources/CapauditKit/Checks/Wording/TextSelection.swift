@@ -39,7 +39,7 @@ extension EvaluationContext {
     ) -> Emission {
         let (location, endPosition) = location(of: text.entry, from: start, to: end)
         var arguments = arguments
-        arguments["words"] = Self.slice(text.entry.value, from: start, to: end)
+        arguments["words"] = text.words(from: start, to: end)
         arguments["language"] = text.entry.language
         return Emission(location: location, end: endPosition, arguments: arguments, fix: fix, fixes: fixes, detail: detail)
     }
@@ -69,13 +69,5 @@ extension EvaluationContext {
         let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         guard notice != text.entry.value else { return nil }
         return Fix("write the neutral notice instead: \"\(notice)\"", [Self.rewriting(text.entry, to: notice)])
-    }
-
-    static func slice(_ text: String, from start: Int, to end: Int) -> String {
-        let scalars = text.unicodeScalars
-        guard start >= 0, end >= start, end <= scalars.count else { return "" }
-        let lower = scalars.index(scalars.startIndex, offsetBy: start)
-        let upper = scalars.index(lower, offsetBy: end - start)
-        return String(scalars[lower..<upper])
     }
 }
