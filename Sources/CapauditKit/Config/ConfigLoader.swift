@@ -7,16 +7,37 @@ public enum ConfigLoader {
     static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview"]
 
     /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
+    /// Anything by that name counts (a folder, a FIFO, a broken link): `refusal` then says why it
+    /// cannot be read, rather than the run going on silently with the default policy.
     public static func find(from folder: String) -> String? {
         var current = folder
         while true {
-            for name in fileNames where FileReader.kind(of: "\(current)/\(name)") == .regular {
+            for name in fileNames where FileReader.status(of: Array("\(current)/\(name)".utf8), followingSymlinks: false) != nil {
                 return "\(current)/\(name)"
             }
             if FileReader.kind(of: "\(current)/.git") != .missing { return nil }
             guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }
+    }
+
+    /// Why a config (or a file it names) is not read: not a regular file, or, when `root` is given,
+    /// a symlink that leads out of it. A file that could be anywhere (a secret a pull request links
+    /// to) is never read, so that nothing of it can reach a message or a CI log. Nil when it may be read.
+    public static func refusal(_ path: String, confinedTo root: String?) -> String? {
+        guard FileReader.status(of: Array(path.utf8), followingSymlinks: false) != nil else { return "it does not exist" }
+        let isLink = FileReader.isSymbolicLink(path)
+        guard let real = FileReader.realPath(path) else { return "it is a symlink that leads to nothing (or to itself)" }
+        switch FileReader.kind(of: path) {
+        case .regular: break
+        case .directory: return "it is a folder, not a file"
+        case .other(let kind): return "it is \(kind), not a file"
+        case .missing: return "it is a symlink that leads to nothing"
+        }
+        if isLink, let root, let realRoot = FileReader.realPath(root), !real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") {
+            return "it is a symlink that leads outside the repository; capaudit reads no file there"
+        }
+        return nil
     }
 
     public static func load(path: String, displayPath: String, policy: Policy) throws(PolicyError) -> Config {
@@ -52,8 +73,8 @@ public enum ConfigLoader {
                 decoder.report("unknown profile `\(name)`\(NearestName.hint(for: name, among: policy.profileNames))", at: node, path: "profile")
             }
         }
-        config.include = fields["include"].map { decoder.stringList($0, path: "include", what: "`include`").map { Glob($0.0) } } ?? []
-        config.exclude = fields["exclude"].map { decoder.stringList($0, path: "exclude", what: "`exclude`").map { Glob($0.0) } } ?? []
+        config.include = fields["include"].map { globs($0, key: "include", decoder: decoder) } ?? []
+        config.exclude = fields["exclude"].map { globs($0, key: "exclude", decoder: decoder) } ?? []
         if let rules = fields["rules"] {
             for pair in decoder.mapping(rules, path: "rules", what: "`rules`", known: rules.mapping?.compactMap { $0.key.scalar?.value } ?? [])?.pairs ?? [] {
                 guard let name = pair.key.scalar?.value,
@@ -86,6 +107,18 @@ public enum ConfigLoader {
             throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
         }
         return config
+    }
+
+    /// `include` or `exclude` patterns; an empty one is a mistake (it would match nothing, or
+    /// everything), never a silent way to check no file.
+    static func globs(_ node: YAMLNode, key: String, decoder: NodeDecoder) -> [Glob] {
+        decoder.stringList(node, path: key, what: "`\(key)`").compactMap { pattern, item in
+            guard !pattern.trimmed.isEmpty else {
+                decoder.report("an empty pattern in `\(key)` matches no path; remove it, or write the path you mean (`apps/**`)", at: item, path: key)
+                return nil
+            }
+            return Glob(pattern)
+        }
     }
 
     /// The rule a name in the config stands for; an unknown name, or a deprecated one (which stands

@@ -56,6 +56,19 @@ public enum FileReader {
         }
     }
 
+    /// Whether the path itself is a symbolic link (not what it leads to).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        guard let info = status(of: Array(path.utf8), followingSymlinks: false) else { return false }
+        return info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The absolute path with every symlink resolved; nil when it leads nowhere.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `stat` of the path, symlinks followed; nil with `errno` set when it fails.
     public static func status(of path: [UInt8], followingSymlinks: Bool = true) -> stat? {
         var info = stat()

@@ -238,8 +238,13 @@ public struct PolicyLoader {
             guard let key = pair.key.scalar?.value,
                 let fields = decoder.mapping(pair.value, path: key, what: "a reference", known: ["title", "url", "note"], required: ["title"])
             else { continue }
-            references[key] = Reference(
-                id: key, title: fields["title"]?.scalar?.value ?? key, url: fields["url"]?.scalar?.value, note: fields["note"]?.scalar?.value)
+            var url = fields["url"].flatMap { decoder.string($0, path: "\(key).url", what: "`url`", nonEmpty: true) }
+            // Links reach the HTML report, SARIF and Markdown: only web addresses, never `javascript:` or `file:`.
+            if let link = url, let node = fields["url"], !(link.lowercased().hasPrefix("https://") || link.lowercased().hasPrefix("http://")) {
+                decoder.report("a reference's `url` must start with https:// or http://, got `\(ControlEscaping.escape(link))`", at: node, path: "\(key).url")
+                url = nil
+            }
+            references[key] = Reference(id: key, title: fields["title"]?.scalar?.value ?? key, url: url, note: fields["note"]?.scalar?.value)
         }
     }
 
@@ -558,6 +563,8 @@ public struct PolicyLoader {
             }
         }
         var resolved: [String: Profile] = [:]
+        // A chain too deep is reported once, at the profile that starts it (the one no other extends).
+        let extended = Set(rawProfiles.values.compactMap(\.extends))
         for id in rawProfiles.keys.sorted() {
             var chain: [RawProfile] = []
             var current: String? = id
@@ -575,7 +582,12 @@ public struct PolicyLoader {
                     break
                 }
                 if chain.count >= Self.maxExtendsDepth {
-                    problems.append(.init(file: raw.file, position: raw.root.start, message: "`extends` chain is deeper than \(Self.maxExtendsDepth) profiles"))
+                    if !extended.contains(id), let start = chain.first {
+                        let shown = chain.prefix(3).map(\.id) + ["…", chain.last?.id ?? name, name]
+                        problems.append(.init(
+                            file: start.file, position: start.extendsNode?.start ?? start.root.start,
+                            message: "`extends` chain of `\(id)` is deeper than \(Self.maxExtendsDepth) profiles (\(shown.joined(separator: " → "))); extend a shipped profile more directly"))
+                    }
                     chain = []
                     break
                 }

@@ -27,13 +27,13 @@ public enum RulePackReader {
         }
         let folder = path.hasPrefix("/") ? path : "\(base)/\(path)"
         guard FileReader.kind(of: folder) == .directory else { throw fail("rule pack `\(path)` is not a folder (looked at \(folder))") }
-        let realRoot = root.flatMap(realPath)
+        let realRoot = root.flatMap(FileReader.realPath)
         var sources: [PolicySource] = []
         var stack = [""]
         var seen = Set<String>()
         while let relativeFolder = stack.popLast() {
             let current = relativeFolder.isEmpty ? folder : "\(folder)/\(relativeFolder)"
-            guard let real = realPath(current), seen.insert(real).inserted else { continue }
+            guard let real = FileReader.realPath(current), seen.insert(real).inserted else { continue }
             guard let handle = opendir(current) else { throw fail("rule pack `\(path)`: cannot read \(current)") }
             var names: [String] = []
             while let entry = readdir(handle) {
@@ -44,7 +44,7 @@ public enum RulePackReader {
             for name in names.sorted() {
                 let relative = relativeFolder.isEmpty ? name : "\(relativeFolder)/\(name)"
                 let full = "\(folder)/\(relative)"
-                if let realRoot, let resolved = realPath(full), !(resolved == realRoot || resolved.hasPrefix(realRoot + "/")) {
+                if let realRoot, let resolved = FileReader.realPath(full), !(resolved == realRoot || resolved.hasPrefix(realRoot + "/")) {
                     throw fail("rule pack `\(path)`: `\(relative)` leads outside the repository")
                 }
                 switch FileReader.kind(of: full) {
@@ -63,11 +63,5 @@ public enum RulePackReader {
             }
         }
         return sources
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -107,6 +107,12 @@ public struct AuditRun: Sendable {
         case .file(let file): path = file
         case .configured:
             guard let configured = session.configBaseline else { return nil }
+            // A baseline the config names is read only from inside the repository: a pull request
+            // must not be able to point it at a file whose content would reach the log.
+            let confinement = session.repositoryRoot ?? session.config.file.map { Session.parent(of: Session.absolute($0, cwd: session.workingDirectory)) }
+            if let refusal = ConfigLoader.refusal(configured, confinedTo: confinement) {
+                throw AuditError(lines: ["the config's baseline `\(ControlEscaping.escape(configured))` is not read: \(refusal)"])
+            }
             path = configured
         }
         let bytes: [UInt8]

@@ -76,7 +76,9 @@ public struct Session: Sendable {
     public static let commandLineFile = "(command line)"
 
     public static func open(_ options: SessionOptions) throws(SessionError) -> Session {
-        let cwd = currentDirectory()
+        guard let cwd = workingDirectory() else {
+            throw .usage("cannot read the working folder (\(POSIX.describe(POSIX.errorNumber))); was it deleted? Run capaudit from a folder that exists")
+        }
         let root = repositoryRoot(from: cwd)
         var shipped: Policy
         do throws(PolicyError) {
@@ -88,8 +90,13 @@ public struct Session: Sendable {
         let configDisplay = configPath.map { relativePath($0, to: cwd) } ?? ""
         var config = Config()
         if let configPath {
-            if FileReader.kind(of: configPath) == .missing {
+            if options.configPath != nil, FileReader.status(of: Array(configPath.utf8), followingSymlinks: false) == nil {
                 throw .usage("config file `\(configPath)` does not exist")
+            }
+            // A config found by walking up may not lead out of the repository; one named with
+            // --config may be anywhere, but must be a file.
+            if let refusal = ConfigLoader.refusal(configPath, confinedTo: options.configPath == nil ? root ?? parent(of: configPath) : nil) {
+                throw .policy(PolicyError(problems: [.init(file: configDisplay, position: nil, message: "the config is not read: \(refusal)")]))
             }
             do throws(PolicyError) {
                 config = try ConfigLoader.load(path: configPath, displayPath: configDisplay, policy: shipped)
@@ -195,9 +202,14 @@ public struct Session: Sendable {
     }
 
     public static func currentDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        workingDirectory() ?? "."
+    }
+
+    /// The working folder, or nil when it cannot be read (it was deleted, say).
+    static func workingDirectory() -> String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     public static func repositoryRoot(from folder: String) -> String? {
