@@ -17,14 +17,14 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "CapauditKit", dependencies: ["YAML"]),
+        .target(name: "CapauditKit", dependencies: ["YAML", "SourceScan"]),
         .target(name: "SourceScan"),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
         .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SourceScan"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
 
 
