@@ -4,7 +4,7 @@ import YAML
 /// not exist is a SUP003 finding instead, as a stale name must not break every build.
 public enum ConfigLoader {
     public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
-    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions"]
+    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "source"]
 
     /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
     public static func find(from folder: String) -> String? {
@@ -86,10 +86,24 @@ public enum ConfigLoader {
                 }
             }
         }
+        if let source = fields["source"] { config.sources = sources(source, decoder: decoder) }
         guard decoder.problems.isEmpty else {
             throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
         }
         return config
+    }
+
+    /// `source`: a map from platform to its source folder.
+    static func sources(_ node: YAMLNode, decoder: NodeDecoder) -> [ConfiguredSource] {
+        guard let fields = decoder.mapping(node, path: "source", what: "`source` (a map from platform to its source folder)", known: Platform.allCases.map(\.rawValue)) else {
+            return []
+        }
+        return Platform.allCases.compactMap { platform in
+            guard let folderNode = fields[platform.rawValue],
+                let folder = decoder.string(folderNode, path: "source.\(platform.rawValue)", what: "`source.\(platform.rawValue)` (a folder)", nonEmpty: true)
+            else { return nil }
+            return ConfiguredSource(platform: platform, folder: folder, position: folderNode.start)
+        }
     }
 
     static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> SettingsProblem {
