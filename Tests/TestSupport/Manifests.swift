@@ -12,9 +12,14 @@ public enum Manifests {
         }
     }()
 
-    /// Checks manifest text as if it were the file `path`, through the run's stages.
-    public static func check(_ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil) -> FileOutcome {
-        AuditRun(session: Session(policy: policy, defaultProfile: profile)).outcome(of: InputFile(path: path, named: true, content: Array(text.utf8)))
+    /// Checks manifest text as if it were the file `path`, through the run's stages, against the
+    /// app's code when `source` gives some (evidence on).
+    public static func check(
+        _ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil, source: [SourceText] = []
+    ) -> FileOutcome {
+        let code = source.isEmpty ? nil : CodeBase.contents(source, taxonomy: policy.taxonomy)
+        return AuditRun(session: Session(policy: policy, defaultProfile: profile)).outcome(
+            of: InputFile(path: path, named: true, content: Array(text.utf8)), code: code)
     }
 
     /// "RULE@line:col" for each finding, in report order.
