@@ -126,7 +126,7 @@ import Testing
         #expect(result.status == 0)
         let text = result.stdout
         #expect(text.hasPrefix("RULE    SLUG "))
-        #expect(text.contains("\nCAP001  sensitive-data-exposed       matrix   matrix   matrix   "))
+        #expect(text.contains("\nCAP001  sensitive-data-exposed         matrix   matrix   matrix   "))
         #expect(text.hasSuffix("Run `capaudit explain RULE` (an id or a slug) for a rule's rationale, fix and examples.\n"))
         #expect(!text.contains("\u{1B}"), "no terminal control sequence when not on a terminal")
     }

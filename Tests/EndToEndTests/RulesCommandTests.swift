@@ -8,16 +8,16 @@ import Testing
         let result = try runCapaudit(["rules"], in: Paths.packageRoot)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "RULE    SLUG                         GENERAL  BANKING  HEALTH   TITLE")
-        #expect(lines.contains("HLT001  health-data-overexposed      off      off      warning  Health data shown in full on a glanceable surface"))
-        #expect(lines.contains("CAP004  risky-action-during-capture  matrix   matrix   matrix   Risky action allowed while the screen is captured"))
+        #expect(lines.first == "RULE    SLUG                           GENERAL  BANKING  HEALTH   TITLE")
+        #expect(lines.contains("HLT001  health-data-overexposed        off      off      warning  Health data shown in full on a glanceable surface"))
+        #expect(lines.contains("CAP004  risky-action-during-capture    matrix   matrix   matrix   Risky action allowed while the screen is captured"))
         #expect(Manifests.policy.rules.allSatisfy { rule in lines.contains { $0.hasPrefix(rule.id + "  ") } })
     }
 
     @Test func oneProfileAndMachineReadableForms() throws {
         let banking = try runCapaudit(["rules", "--profile", "banking"], in: Paths.packageRoot)
-        #expect(banking.stdout.hasPrefix("RULE    SLUG                         BANKING  TITLE\n"))
-        #expect(banking.stdout.contains("\nCAP006  blanket-lockdown             info     Protection applied where nothing needs it\n"))
+        #expect(banking.stdout.hasPrefix("RULE    SLUG                           BANKING  TITLE\n"))
+        #expect(banking.stdout.contains("\nCAP006  blanket-lockdown               info     Protection applied where nothing needs it\n"))
         let json = try JSONParser.parse(try runCapaudit(["rules", "--format", "json"], in: Paths.packageRoot).stdout)
         #expect(json["version"] == .integer(1))
         #expect(json["profiles"] == .array(["general", "banking", "health"].map(JSONValue.string)))
@@ -52,7 +52,7 @@ import Testing
             """, to: folder.appendingPathComponent("pack/profiles/fintech.yml"))
         let result = try runCapaudit(["rules", "--rules", "pack"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("RULE    SLUG                         GENERAL  BANKING  HEALTH   FINTECH  TITLE\n"))
-        #expect(result.stdout.contains("\nCAP003  sensitive-input-cached       info     warning  warning  error    "))
+        #expect(result.stdout.hasPrefix("RULE    SLUG                           GENERAL  BANKING  HEALTH   FINTECH  TITLE\n"))
+        #expect(result.stdout.contains("\nCAP003  sensitive-input-cached         info     warning  warning  error    "))
     }
 }

@@ -2178,7 +2178,7 @@ examples:
                 setContentView(R.layout.sign_in)
             }
         }
-references: []
+references: [S1]
 """##),
         ("rules/EVD005.yml", ##"""
 id: EVD005
