@@ -24,7 +24,8 @@ public struct CodeBase: Sendable {
             let options = SourceScanOptions(
                 exclude: { relative in exclude.contains { $0.matches(folder.displayPath(relative)) } }, workers: workers)
             let index = SourceIndex.scan(folder: folder.absolutePath, platform: folder.platform.sourcePlatform, patterns: patterns.set, options: options)
-            notes += index.notes.map { $0.description(naming: folder.displayPath($0.path)) }
+            // A folder that could not be read at all is named by the scan as given.
+            notes += index.notes.map { $0.description(naming: $0.path == folder.absolutePath ? folder.path : folder.displayPath($0.path)) }
             platforms[folder.platform] = PlatformCode(folder: folder, index: index, patterns: patterns)
         }
         return CodeBase(platforms: platforms, notes: notes)
