@@ -215,6 +215,28 @@ import Testing
         #expect(rules.filter { $0 == "EVD003" }.count == 1)
     }
 
+    /// Examples/wallet: evidence on from its folder (its .capaudit.yml names the source), clean,
+    /// every protected cell evidenced; the same app with FLAG_SECURE gone from its base class is not.
+    @Test func theWalletExampleIsCleanAgainstItsCode() throws {
+        let wallet = Paths.packageRoot.appendingPathComponent("Examples/wallet")
+        let clean = try runCapaudit(["check", "--format", "json"], in: wallet)
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(try Self.findings(clean.stdout).isEmpty)
+        let report = try runCapaudit(["report", "clean.yml", "--format", "markdown"], in: wallet).stdout
+        #expect(report.contains("<sub>evidenced</sub>"))
+        #expect(!report.contains("<sub>declared only</sub>") && !report.contains("<sub>unchecked</sub>"))
+
+        let copy = try makeTemporaryFolder()
+        try FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: wallet, to: copy)
+        let base = copy.appendingPathComponent("android/src/main/java/com/example/wallet/ui/SecureActivity.kt")
+        let unsecured = try readText(base).split(separator: "\n").filter { !$0.contains("FLAG_SECURE") }.joined(separator: "\n")
+        try write(unsecured, to: base)
+        let drifted = try runCapaudit(["check", "--format", "json"], in: copy)
+        #expect(drifted.status == 1)
+        #expect(try Self.findings(drifted.stdout).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["EVD001 30:51 android", "EVD001 45:51 android"])
+    }
+
     @Test func initFromSourceNeedsTheSourceFolders() throws {
         let folder = try makeTemporaryFolder()
         let result = try runCapaudit(["init", "--from-source"], in: folder)
