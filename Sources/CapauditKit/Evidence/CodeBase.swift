@@ -51,21 +51,21 @@ public struct PlatformCode: Sendable {
     public let folder: SourceFolder
     public let index: SourceIndex
     let patterns: EvidencePatterns
-    /// The index's occurrences grouped by pattern, for searches of the whole source.
-    private let occurrencesByPattern: [PatternID: [PatternOccurrence]]
+    /// Positions in the index's occurrences, grouped by pattern, for searches of the whole source.
+    private let occurrencesByPattern: [PatternID: [Int]]
 
     init(folder: SourceFolder, index: SourceIndex, patterns: EvidencePatterns) {
         self.folder = folder
         self.index = index
         self.patterns = patterns
-        occurrencesByPattern = Dictionary(grouping: index.occurrences, by: \.pattern)
+        var byPattern: [PatternID: [Int]] = [:]
+        for (position, occurrence) in index.occurrences.enumerated() { byPattern[occurrence.pattern, default: []].append(position) }
+        occurrencesByPattern = byPattern
     }
 
-    /// Occurrences of the given patterns anywhere in the source, in file order.
+    /// Occurrences of the given patterns anywhere in the source, in file order (the index's).
     func occurrences(of ids: Set<PatternID>) -> [PatternOccurrence] {
-        ids.sorted().flatMap { occurrencesByPattern[$0] ?? [] }.sorted {
-            ($0.location.file, $0.location.line, $0.location.column) < ($1.location.file, $1.location.line, $1.location.column)
-        }
+        ids.flatMap { occurrencesByPattern[$0] ?? [] }.sorted().map { index.occurrences[$0] }
     }
 
     /// A location in this source as findings name it: the file relative to the working folder.
