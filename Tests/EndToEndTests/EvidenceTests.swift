@@ -68,6 +68,11 @@ import Testing
         #expect(text.contains("drift.yml:9:7: error EVD002 build-facts-differ: `deployment-target` differs from the build files: \"17.0\" in the manifest, IPHONEOS_DEPLOYMENT_TARGET 16.4 in ios/HarborBank.xcodeproj/project.pbxproj"))
     }
 
+    @Test func explainShowsTheCodeAFindingReliesOn() throws {
+        let result = try runCapaudit(["explain", "drift.yml:42", "--format", "markdown"] + Self.sources, in: Self.fixture)
+        #expect(result.stdout.contains("- See \(Self.kotlin)/cards/CardDetailsActivity.kt:18:16: undoes flag-secure: \\`clearFlags(… FLAG\\_SECURE …)\\`"), "\(result.stdout)")
+    }
+
     @Test func sarifRelatedLocationsAreRelativeToTheRepositoryRoot() throws {
         let result = try runCapaudit(["check", "drift.yml", "--format", "sarif"] + Self.sources, in: Self.fixture)
         let sarif = try JSONParser.parse(result.stdout)
@@ -152,6 +157,23 @@ import Testing
         #expect(notes.count == 3 && notes.allSatisfy { $0.hasPrefix("app/src/") }, "\(notes)")
         let quiet = try runCapaudit(["check", "capaudit.yml", "--source", "android=app", "--quiet"], in: folder)
         #expect(quiet.stderr.isEmpty)
+    }
+
+    /// The config's `exclude` leaves source files out as it leaves manifests out: a base class
+    /// only in an excluded folder is no evidence, and the search stops at it.
+    @Test func theConfigsExcludeAppliesToSourceFiles() throws {
+        let folder = try makeTemporaryFolder()
+        try write("class Ok : SecureBase()\n", to: folder.appendingPathComponent("app/src/Ok.kt"))
+        try write(
+            "abstract class SecureBase : AppCompatActivity() { fun f() { window.addFlags(FLAG_SECURE) } }\n",
+            to: folder.appendingPathComponent("app/generated/SecureBase.kt"))
+        try write(Self.small.replacing("    code:", with: "    protect: [flag-secure]\n    code:"), to: folder.appendingPathComponent("capaudit.yml"))
+        let included = try runCapaudit(["check", "capaudit.yml", "--source", "android=app", "--format", "json"], in: folder)
+        #expect(try Self.findings(included.stdout).filter { $0.hasPrefix("EVD") }.isEmpty, "\(included.stdout)")
+        try write("exclude: [\"app/generated/\"]\n", to: folder.appendingPathComponent(".capaudit.yml"))
+        let excluded = try runCapaudit(["check", "capaudit.yml", "--source", "android=app"], in: folder)
+        #expect(excluded.stdout.contains("capaudit.yml:11:15: warning EVD001 claim-without-evidence:"), "\(excluded.stdout)")
+        #expect(excluded.stdout.contains("the search stopped at `SecureBase`, declared in no scanned file"))
     }
 
     static let small = """
