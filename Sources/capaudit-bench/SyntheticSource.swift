@@ -27,12 +27,12 @@ struct SyntheticSource {
                 text = swiftFile(index, &random)
                 path = "ios/App/Feature\(index % 40)/Screen\(index).swift"
             }
-            written += write(text, to: "\(folder)/\(path)")
+            written += writeFile(text, to: "\(folder)/\(path)")
         }
-        written += write(gradle, to: "\(folder)/android/build.gradle.kts")
-        written += write(manifest, to: "\(folder)/android/src/main/AndroidManifest.xml")
-        written += write(layout, to: "\(folder)/android/src/main/res/layout/pin.xml")
-        written += write(project, to: "\(folder)/ios/App.xcodeproj/project.pbxproj")
+        written += writeFile(gradle, to: "\(folder)/android/build.gradle.kts")
+        written += writeFile(manifest, to: "\(folder)/android/src/main/AndroidManifest.xml")
+        written += writeFile(layout, to: "\(folder)/android/src/main/res/layout/pin.xml")
+        written += writeFile(project, to: "\(folder)/ios/App.xcodeproj/project.pbxproj")
         return written
     }
 
@@ -279,16 +279,19 @@ struct SyntheticSource {
         """
     private let project = "buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 16.0; };\n"
 
-    private func write(_ text: String, to path: String) -> Int {
-        var folder = ""
-        for component in path.split(separator: "/").dropLast() {
-            folder += "/" + component
-            mkdir(folder, 0o755)
-        }
-        let handle = fopen(path, "wb")
-        defer { fclose(handle) }
-        return text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
+}
+
+/// Writes `text` to the absolute `path`, making its folders; returns the bytes written.
+@discardableResult
+func writeFile(_ text: String, to path: String) -> Int {
+    var folder = ""
+    for component in path.split(separator: "/").dropLast() {
+        folder += "/" + component
+        mkdir(folder, 0o755)
     }
+    let handle = fopen(path, "wb")
+    defer { fclose(handle) }
+    return text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
 }
 
 /// What one scan of a generated tree cost and found.
@@ -363,7 +366,7 @@ func reportSourceScan(files: Int, runs: Int, folder: String, binary: String, man
     // The binary runs come before the scans in this process: a child's peak RSS counts what its
     // parent held when it was spawned.
     let manifest = "\(folder)/capaudit.yml"
-    writeText(SyntheticSource.manifest(screens: 12), to: manifest)
+    writeFile(SyntheticSource.manifest(screens: 12), to: manifest)
     let plain = medianRun(runs, [binary, "check", manifest, "--format", "json", "--fail-on", "never"])
     let withSource = medianRun(runs, [
         binary, "check", manifest, "--format", "json", "--fail-on", "never", "--source", "android=\(folder)/android", "--source", "ios=\(folder)/ios",
@@ -384,10 +387,4 @@ func reportSourceScan(files: Int, runs: Int, folder: String, binary: String, man
     print("  check, one manifest                 \(format(plain.seconds))  peak RSS \(plain.peakKB / 1024) MB")
     print("  same with --source (both platforms) \(format(withSource.seconds))  peak RSS \(withSource.peakKB / 1024) MB")
     print("  added by the source                 \(format(withSource.seconds - plain.seconds))  (ratio to the floor \(decimal((withSource.seconds - plain.seconds) / floor)))")
-}
-
-func writeText(_ text: String, to path: String) {
-    let handle = fopen(path, "wb")
-    defer { fclose(handle) }
-    _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
 }
