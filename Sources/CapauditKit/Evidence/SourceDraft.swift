@@ -68,7 +68,8 @@ public struct SourceDraft: Sendable {
                 index = screens.count - 1
             }
             screens[index].code[platform] = [entry]
-            screens[index].protect[platform] = found.filter { $0.role == .protect }.map(\.id)
+            // Every role but detection is listed under `protect` (a harden mechanism too).
+            screens[index].protect[platform] = found.filter { $0.role != .detect }.map(\.id)
             screens[index].secureInputs += traits.secureInputs.map { "\($0.name) at \(code.folder.displayPath($0.location.file)):\($0.location.line)" }
             let clearing = search.occurrences.filter { occurrence in found.contains { code.patterns.clears($0.id).contains(occurrence.pattern) } }
             screens[index].undone += clearing.map { "`\(code.patterns.text($0.pattern))` at \(code.folder.displayPath($0.location.file)):\($0.location.line)" }
@@ -78,7 +79,7 @@ public struct SourceDraft: Sendable {
             let place = { (occurrence: PatternOccurrence) in "\(code.folder.displayPath(occurrence.location.file)):\(occurrence.location.line)" }
             if mechanism.role == .detect, let first = anywhere.first {
                 detect.append(Found(mechanism: mechanism.id, platform: platform, place: place(first)))
-            } else if mechanism.role == .protect, let outside = anywhere.first(where: { !explained.contains($0.location) }) {
+            } else if mechanism.role != .detect, let outside = anywhere.first(where: { !explained.contains($0.location) }) {
                 protectElsewhere.append(Found(mechanism: mechanism.id, platform: platform, place: place(outside)))
             }
         }
