@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SourceScan"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
 
 
