@@ -17,7 +17,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "CapauditKit", dependencies: ["YAML"]),
+        .target(name: "CapauditKit", dependencies: ["YAML", "SourceScan"]),
         .target(name: "SourceScan"),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
         .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),

@@ -1,3 +1,4 @@
+import CapauditKit
 import SourceScan
 #if canImport(Glibc)
 import Glibc
@@ -26,16 +27,51 @@ struct SyntheticSource {
                 text = swiftFile(index, &random)
                 path = "ios/App/Feature\(index % 40)/Screen\(index).swift"
             }
-            written += write(text, to: "\(folder)/\(path)")
+            written += writeFile(text, to: "\(folder)/\(path)")
         }
-        written += write(gradle, to: "\(folder)/android/build.gradle.kts")
-        written += write(manifest, to: "\(folder)/android/src/main/AndroidManifest.xml")
-        written += write(layout, to: "\(folder)/android/src/main/res/layout/pin.xml")
-        written += write(project, to: "\(folder)/ios/App.xcodeproj/project.pbxproj")
+        written += writeFile(gradle, to: "\(folder)/android/build.gradle.kts")
+        written += writeFile(manifest, to: "\(folder)/android/src/main/AndroidManifest.xml")
+        written += writeFile(layout, to: "\(folder)/android/src/main/res/layout/pin.xml")
+        written += writeFile(project, to: "\(folder)/ios/App.xcodeproj/project.pbxproj")
         return written
     }
 
     private static let targetBytes = 10_000
+
+    /// A manifest whose screens map pairs of generated files: `Screen{2k}Activity` on Android
+    /// and `Screen{2k+1}ViewController` on iOS, each claiming the platform's protection.
+    static func manifest(screens: Int) -> String {
+        var text = """
+            capaudit: 1
+            app:
+              name: Generated
+              profile: banking
+              platforms:
+                ios:
+                  deployment-target: "16.0"
+                android:
+                  min-sdk: 28
+                  target-sdk: 35
+            capture:
+              detect: [scene-capture-state]
+            screens:
+
+            """
+        for screen in 0..<screens {
+            text += """
+                  - id: screen-\(screen)
+                    protect: {ios: [redact-on-capture], android: [flag-secure]}
+                    code:
+                      android: [Screen\(2 * screen)Activity]
+                      ios: [Screen\(2 * screen + 1)ViewController]
+                    fields:
+                      - id: balance
+                        kind: balance
+
+                """
+        }
+        return text
+    }
 
     private func kotlinFile(_ index: Int, _ random: inout CorpusGenerator.Random) -> String {
         let base = random.pick(["AppCompatActivity()", "BaseSecureActivity()", "Fragment()", "ComponentActivity()"])
@@ -243,73 +279,112 @@ struct SyntheticSource {
         """
     private let project = "buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 16.0; };\n"
 
-    private func write(_ text: String, to path: String) -> Int {
-        var folder = ""
-        for component in path.split(separator: "/").dropLast() {
-            folder += "/" + component
-            mkdir(folder, 0o755)
-        }
-        let handle = fopen(path, "wb")
-        defer { fclose(handle) }
-        return text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
-    }
 }
 
-/// The patterns of EVIDENCE.md's table, as a policy would give them.
-private let evidencePatterns: [PatternDefinition] = {
-    let android = [
-        "setFlags(… FLAG_SECURE …)", "addFlags(… FLAG_SECURE …)", "SecureFlagPolicy.SecureOn", "setSecure(true)", "clearFlags(… FLAG_SECURE …)",
-        "SecureFlagPolicy.SecureOff", "setRecentsScreenshotEnabled(false)", "setRecentsScreenshotEnabled(true)",
-        "setContentSensitivity(… CONTENT_SENSITIVITY_SENSITIVE …)", "sensitiveContent", "CONTENT_SENSITIVITY_NOT_SENSITIVE",
-        "addScreenRecordingCallback", "setHideOverlayWindows(true)", "setHideOverlayWindows(false)", "setAccessibilityDataSensitive",
-        "registerScreenCaptureCallback", "registerContentObserver(… MediaStore …)",
-    ]
-    let ios = [
-        "sceneCaptureState", "isSceneCaptured", "isCaptured", "sceneWillResignActive", "sceneDidEnterBackground", "applicationWillResignActive",
-        "scenePhase", "privacySensitive", "UITraitSceneCaptureState", "capturedDidChangeNotification", "userDidTakeScreenshotNotification",
-    ]
-    return android.flatMap { text in [SourceLanguage.kotlin, .java].map { PatternDefinition(language: $0, text: text, tag: text) } }
-        + ios.map { PatternDefinition(language: .swift, text: $0, tag: $0) }
-        + [PatternDefinition(language: .xmlAttribute, text: "android:accessibilityDataSensitive=\"yes\"", tag: "xml")]
-}()
+/// Writes `text` to the absolute `path`, making its folders; returns the bytes written.
+@discardableResult
+func writeFile(_ text: String, to path: String) -> Int {
+    var folder = ""
+    for component in path.split(separator: "/").dropLast() {
+        folder += "/" + component
+        mkdir(folder, 0o755)
+    }
+    let handle = fopen(path, "wb")
+    defer { fclose(handle) }
+    return text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
+}
 
-/// `capaudit-bench source`: generates the tree once, then scans both platforms `runs` times on
-/// all cores and once on one, printing median wall time, MB/s and peak memory.
-func runSourceScanBenchmark(files: Int, runs: Int, folder: String) {
-    let bytes = SyntheticSource(seed: 2026).generate(into: folder, files: files)
-    let megabytes = Double(bytes) / 1_000_000
-    guard let patterns = try? PatternSet(evidencePatterns) else {
-        print("the evidence patterns do not compile")
+/// What one scan of a generated tree cost and found.
+struct SourceScanRun {
+    var seconds: Double
+    var processor: Double
+    var occurrences: Int
+    var declarations: Int
+}
+
+/// A generated app tree and what scanning it costs, with the shipped policy's evidence patterns.
+struct SourceScanMeasurement {
+    var files: Int
+    var bytes: Int
+    /// Median over the runs, all cores.
+    var all: SourceScanRun
+    var oneCore: SourceScanRun
+    var peakKB: Int
+
+    var megabytes: Double { Double(bytes) / 1_000_000 }
+}
+
+func processorSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Scans both platforms of a generated tree (android/ and ios/ under `folder`) as
+/// `capaudit check --source` does, `runs` times on all cores and once on one.
+func measureSourceScan(files: Int, bytes: Int, runs: Int, folder: String) -> SourceScanMeasurement {
+    guard let taxonomy = try? PolicyLoader.shipped().taxonomy else {
+        print("the shipped policy does not load")
         exit(2)
     }
-    func processorSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-    func scanBoth(workers: Int) -> (seconds: Double, processor: Double, occurrences: Int, declarations: Int) {
+    let folders = [Platform.android, .ios].map { SourceFolder(platform: $0, path: $0.rawValue, absolutePath: "\(folder)/\($0.rawValue)") }
+    func scanBoth(workers: Int) -> SourceScanRun {
         let start = now()
         let startProcessor = processorSeconds()
-        var occurrences = 0
-        var declarations = 0
-        for platform in [SourcePlatform.android, .ios] {
-            let index = SourceIndex.scan(
-                folder: "\(folder)/\(platform.rawValue)", platform: platform, patterns: patterns, options: SourceScanOptions(workers: workers))
-            occurrences += index.occurrences.count
-            declarations += index.declarations.count
-        }
-        return (now() - start, processorSeconds() - startProcessor, occurrences, declarations)
+        let code = CodeBase.scan(folders, taxonomy: taxonomy, workers: workers)
+        let indexes = code.platforms.values.map(\.index)
+        return SourceScanRun(
+            seconds: now() - start, processor: processorSeconds() - startProcessor, occurrences: indexes.reduce(0) { $0 + $1.occurrences.count },
+            declarations: indexes.reduce(0) { $0 + $1.declarations.count })
     }
     _ = scanBoth(workers: SourceScanOptions.processorCount)
     let all = (0..<runs).map { _ in scanBoth(workers: SourceScanOptions.processorCount) }
     let one = scanBoth(workers: 1)
-    let seconds = median(all.map(\.seconds))
-    let processor = median(all.map(\.processor))
+    var middle = all.sorted { $0.seconds < $1.seconds }[all.count / 2]
+    middle.processor = median(all.map(\.processor))
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    print("source scan: \(files) files, \(Double(Int(megabytes * 10)) / 10) MB, \(all[0].declarations) types, \(all[0].occurrences) occurrences")
-    print("  all \(SourceScanOptions.processorCount) cores, median of \(runs)   \(format(seconds)) wall  \(Int(megabytes / seconds)) MB/s")
-    print("  processor time of that scan  \(format(processor))  \(Int(megabytes / processor)) MB per processor-second")
-    print("  one core                     \(format(one.seconds)) wall  \(Int(megabytes / one.seconds)) MB/s")
-    print("  peak RSS                     \(usage.ru_maxrss / 1024) MB")
+    return SourceScanMeasurement(files: files, bytes: bytes, all: middle, oneCore: one, peakKB: Int(usage.ru_maxrss))
+}
+
+/// `capaudit-bench source`: the source scan alone, in detail.
+func runSourceScanBenchmark(files: Int, runs: Int, folder: String) {
+    let bytes = SyntheticSource(seed: 2026).generate(into: folder, files: files)
+    let m = measureSourceScan(files: files, bytes: bytes, runs: runs, folder: folder)
+    print("source scan: \(m.files) files, \(decimal(m.megabytes, 1)) MB, \(m.all.declarations) types, \(m.all.occurrences) occurrences")
+    print("  all \(SourceScanOptions.processorCount) cores, median of \(runs)   \(format(m.all.seconds)) wall  \(Int(m.megabytes / m.all.seconds)) MB/s")
+    print("  processor time of that scan  \(format(m.all.processor))  \(Int(m.megabytes / m.all.processor)) MB per processor-second")
+    print("  one core                     \(format(m.oneCore.seconds)) wall  \(Int(m.megabytes / m.oneCore.seconds)) MB/s")
+    print("  peak RSS                     \(m.peakKB / 1024) MB")
+}
+
+/// The main run's source rows: the scan beside the manifest corpora (against libyaml's time for
+/// as many bytes of manifests, from the sparse corpus), then a real `capaudit check --source`
+/// over the generated tree, with and without the source, end to end.
+func reportSourceScan(files: Int, runs: Int, folder: String, binary: String, manifests: Measurement) {
+    let bytes = SyntheticSource(seed: 2026).generate(into: folder, files: files)
+    // The binary runs come before the scans in this process: a child's peak RSS counts what its
+    // parent held when it was spawned.
+    let manifest = "\(folder)/capaudit.yml"
+    writeFile(SyntheticSource.manifest(screens: 12), to: manifest)
+    let plain = medianRun(runs, [binary, "check", manifest, "--format", "json", "--fail-on", "never"])
+    let withSource = medianRun(runs, [
+        binary, "check", manifest, "--format", "json", "--fail-on", "never", "--source", "android=\(folder)/android", "--source", "ios=\(folder)/ios",
+    ])
+    let m = measureSourceScan(files: files, bytes: bytes, runs: runs, folder: folder)
+    let floorPerMB = manifests.floor / (Double(manifests.bytes) / 1_000_000)
+    let floor = floorPerMB * m.megabytes
+    print("source scan: \(m.files) files (Kotlin, Java, Swift), \(decimal(m.megabytes, 1)) MB, \(m.all.declarations) types, \(m.all.occurrences) occurrences")
+    func row(_ name: String, _ seconds: Double) -> String {
+        let rate = "\(Int((m.megabytes / seconds).rounded())) MB/s, \(Int((Double(m.files) / seconds).rounded())) files/s"
+        return "  \(name)\(String(repeating: " ", count: max(1, 36 - name.count)))\(format(seconds))  (\(rate))"
+    }
+    print(row("source scan, all cores", m.all.seconds))
+    print(row("source scan, 1 core", m.oneCore.seconds))
+    print(row("libyaml floor, as many MB of YAML", floor))
+    print("  ratio source scan / floor           \(decimal(m.all.seconds / floor)) (target: at most 1.0)")
+    print("  processor time of the scan          \(format(m.all.processor))")
+    print("  check, one manifest                 \(format(plain.seconds))  peak RSS \(plain.peakKB / 1024) MB")
+    print("  same with --source (both platforms) \(format(withSource.seconds))  peak RSS \(withSource.peakKB / 1024) MB")
+    print("  added by the source                 \(format(withSource.seconds - plain.seconds))  (ratio to the floor \(decimal((withSource.seconds - plain.seconds) / floor)))")
 }

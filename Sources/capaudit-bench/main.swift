@@ -15,7 +15,9 @@ import Darwin
 ///
 /// The sparse corpus is what a team that adopted capaudit keeps (few findings); the dense one is
 /// a first run on an unaudited repository (about 90 findings per manifest), where the cost of
-/// findings shows.
+/// findings shows. The source corpus (as many Kotlin, Java and Swift files, about 10 KB each) is
+/// what evidence reads: its scan is set beside libyaml's time for as many bytes of manifests, and
+/// a `check --source` over it is run end to end.
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
@@ -266,4 +268,8 @@ if options.scaling {
     }
     let smallScreens = measure(files: 1, screens: 200, density: .sparse, runs: options.runs, binary: options.binary, folder: "\(root)/small-screens")
     print("  10x the screens:       \(decimal(big.json.seconds / smallScreens.json.seconds))x the time")
+}
+// Last: the in-process scans grow this process, and a child spawned after counts that in its peak RSS.
+if let sparse = corpora[.sparse] {
+    reportSourceScan(files: options.files, runs: options.runs, folder: "\(root)/source", binary: options.binary, manifests: sparse)
 }

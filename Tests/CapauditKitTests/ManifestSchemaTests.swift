@@ -47,8 +47,8 @@ import Testing
             ManifestKeys.root, ManifestKeys.app, ManifestKeys.platforms, ManifestKeys.ios, ManifestKeys.android, ManifestKeys.permission,
             ManifestKeys.sdk, ManifestKeys.capture, ManifestKeys.notice, ManifestKeys.onScreenshot, ManifestKeys.screen, ManifestKeys.optOut,
             ManifestKeys.field, ManifestKeys.action, ManifestKeys.screenNotice,
-            // The platform map form of `protect`.
-            ManifestKeys.platforms,
+            // The platform map form of `protect`, and a screen's `code`.
+            ManifestKeys.platforms, ManifestKeys.platforms,
         ].map { $0.joined(separator: ",") }.sorted()
         #expect(schemaKeys == decoderKeys)
     }

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// Every rule's examples in Rules/ are tests, run with the preview opt-in so that preview rules
-/// are tested too: the failing one fires the rule exactly where its `↓` markers say (rule, case,
-/// line and column, one marker per finding), the passing one does not fire it. A rule added to
-/// the data is tested without new Swift.
+/// are tested too, and against the example's app code when the rule reads code: the failing one
+/// fires the rule exactly where its `↓` markers say (rule, case, line and column, one marker per
+/// finding), the passing one does not fire it. A rule added to the data is tested without new Swift.
 @Suite struct RuleExampleTests {
     static let rules = Manifests.policy.rules.map(\.id)
 
@@ -15,7 +15,7 @@ import Testing
         #expect(!rule.failingExample.isEmpty, "\(id) has no failing example")
         #expect(!rule.failingMarkers.isEmpty, "\(id)'s failing example marks no finding (put `↓` before the first character it points at)")
         #expect(!rule.failingExample.unicodeScalars.contains(ExampleMarker.symbol), "\(id)'s failing example keeps a marker after stripping")
-        let result = Manifests.check(rule.failingExample, path: "Rules/rules/\(id).yml", preview: true)
+        let result = Manifests.check(rule.failingExample, path: "Rules/rules/\(id).yml", preview: true, source: rule.failingSource)
         let active = result.findings.filter { $0.suppression == nil }
         let found = active.filter { $0.ruleID == id }.map { ExampleMarker(caseName: $0.caseName, line: $0.start.line, column: $0.start.column) }
         #expect(Self.counts(found) == Self.counts(rule.failingMarkers), "\(id): found \(found.sorted(by: Self.order)), marked \(rule.failingMarkers.sorted(by: Self.order))")
@@ -29,7 +29,7 @@ import Testing
         let rule = try #require(Manifests.policy.rule(id))
         #expect(!rule.passingExample.isEmpty, "\(id) has no passing example")
         #expect(!rule.passingExample.unicodeScalars.contains(ExampleMarker.symbol), "\(id)'s passing example has a marker")
-        let result = Manifests.check(rule.passingExample, path: "Rules/rules/\(id).yml", preview: true)
+        let result = Manifests.check(rule.passingExample, path: "Rules/rules/\(id).yml", preview: true, source: rule.passingSource)
         let active = result.findings.filter { $0.suppression == nil }
         #expect(!active.contains { $0.ruleID == id }, "\(id)'s passing example fires it: \(Manifests.summary(result))")
         #expect(!active.contains { $0.ruleID.hasPrefix("MAN") }, "\(id)'s passing example is not a valid manifest: \(Manifests.summary(result))")

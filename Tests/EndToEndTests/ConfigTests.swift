@@ -124,6 +124,9 @@ import Testing
 
     @Test func theDocumentedExampleConfigLoads() throws {
         let repo = try repository(config: try readText(Paths.packageRoot.appendingPathComponent("docs/examples/capaudit.yml")))
+        for folder in ["app", "ios"] {
+            try FileManager.default.createDirectory(at: repo.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
         let written = try runCapaudit(["check", "--write-baseline", ".capaudit-baseline.json", "apps/pay.yml"], in: repo)
         #expect(written.status == 0, "\(written.stderr)")
         let result = try runCapaudit(["check", "apps/pay.yml"], in: repo)

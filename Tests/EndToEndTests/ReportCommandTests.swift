@@ -36,7 +36,7 @@ import Testing
         let html = try readText(output)
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(html.hasSuffix("</html>\n"))
-        #expect(html.components(separatedBy: "<table class=\"matrix\"").count - 1 == 8)
+        #expect(html.components(separatedBy: "<table class=\"matrix\"").count - 1 == 9)
         #expect(html.contains("<th scope=\"colgroup\" colspan=\"5\" class=\"start\">iOS <small>16.0+</small></th>"))
         #expect(html.contains("<li><b>iOS</b>: CVV <code>security-code</code> on Cards (cards) to screenshot <span class=\"sev error\">✗ error</span>"))
         // Self-contained: no script, no external resource.

@@ -13,12 +13,14 @@ public enum Manifests {
     }()
 
     /// Checks manifest text as if it were the file `path`, through the run's stages; `preview`
-    /// runs preview rules too.
+    /// runs preview rules too, and `source` checks it against the app's code (evidence on).
     public static func check(
-        _ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil, preview: Bool = false
+        _ text: String, path: String = "manifest.yml", policy: Policy = Manifests.policy, profile: String? = nil, preview: Bool = false,
+        source: [SourceText] = []
     ) -> FileOutcome {
-        AuditRun(session: Session(policy: policy, defaultProfile: profile, preview: preview))
-            .outcome(of: InputFile(path: path, named: true, content: Array(text.utf8)))
+        let code = source.isEmpty ? nil : CodeBase.contents(source, taxonomy: policy.taxonomy)
+        return AuditRun(session: Session(policy: policy, defaultProfile: profile, preview: preview)).outcome(
+            of: InputFile(path: path, named: true, content: Array(text.utf8)), code: code)
     }
 
     /// "RULE@line:col" for each finding, in report order.

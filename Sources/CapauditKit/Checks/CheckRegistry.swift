@@ -34,6 +34,12 @@ enum CheckRegistry {
         NoticeStyleCheck.self,
         NoticeClarityCheck.self,
         NoLexiconCheck.self,
+        MechanismEvidenceCheck.self,
+        BuildFactsCheck.self,
+        ClearedProtectionCheck.self,
+        UndeclaredMechanismCheck.self,
+        CodeReferenceCheck.self,
+        UnmappedScreenCheck.self,
     ]
 
     static func check(named name: String) -> (any Check.Type)? {

@@ -6,13 +6,19 @@ final class EvaluationContext {
     let profile: Profile
     let policy: Policy
     let source: SourceLines
+    /// The app's code, when the run was given its source (EVIDENCE.md); nil turns evidence off.
+    let code: CodeBase?
 
-    init(manifest: Manifest, profile: Profile, policy: Policy, source: SourceLines) {
+    init(manifest: Manifest, profile: Profile, policy: Policy, source: SourceLines, code: CodeBase? = nil) {
         self.manifest = manifest
         self.profile = profile
         self.policy = policy
         self.source = source
+        self.code = code
     }
+
+    /// Each screen's code search per platform, made once for every evidence check.
+    var codeSearches: [String: CodeSearch] = [:]
 
     var taxonomy: Taxonomy { policy.taxonomy }
 

@@ -17,10 +17,21 @@ public struct Config: Sendable {
     public var preview = false
     /// Rules that inline suppressions may not silence.
     public var unsuppressible: Set<String> = []
+    /// `source`: each platform's source folder, relative to the config's folder (EVIDENCE.md).
+    public var sources: [ConfiguredSource] = []
     /// SUP003 and the like: found in the config, reported as findings.
     public var problems: [SettingsProblem] = []
 
     public init() {}
+}
+
+/// A platform's source folder as the config names it.
+public struct ConfiguredSource: Sendable {
+    public var platform: Platform
+    /// As written, relative to the config's folder.
+    public var folder: String
+    /// Where the folder is written, for a message when it does not exist.
+    public var position: SourcePosition
 }
 
 /// When the exit code turns 1.

@@ -4,7 +4,7 @@ import YAML
 /// not exist is a SUP003 finding instead, as a stale name must not break every build.
 public enum ConfigLoader {
     public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
-    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview"]
+    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview", "source"]
 
     /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
     /// Anything by that name counts (a folder, a FIFO, a broken link): `refusal` then says why it
@@ -103,6 +103,7 @@ public enum ConfigLoader {
             }
         }
         config.preview = fields["preview"].flatMap { decoder.bool($0, path: "preview", what: "`preview`") } ?? false
+        if let source = fields["source"] { config.sources = sources(source, decoder: decoder) }
         guard decoder.problems.isEmpty else {
             throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })
         }
@@ -139,6 +140,19 @@ public enum ConfigLoader {
         SettingsProblem(
             rule: .unknownRule, caseName: "deprecated", file: file, message: Policy.deprecationNote(rule, replacement: replacement), position: position,
             path: path, fix: "write `\(replacement.id)` instead of `\(rule.id)`", detail: rule.id)
+    }
+
+    /// `source`: a map from platform to its source folder.
+    static func sources(_ node: YAMLNode, decoder: NodeDecoder) -> [ConfiguredSource] {
+        guard let fields = decoder.mapping(node, path: "source", what: "`source` (a map from platform to its source folder)", known: Platform.allCases.map(\.rawValue)) else {
+            return []
+        }
+        return Platform.allCases.compactMap { platform in
+            guard let folderNode = fields[platform.rawValue],
+                let folder = decoder.string(folderNode, path: "source.\(platform.rawValue)", what: "`source.\(platform.rawValue)` (a folder)", nonEmpty: true)
+            else { return nil }
+            return ConfiguredSource(platform: platform, folder: folder, position: folderNode.start)
+        }
     }
 
     static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> SettingsProblem {

@@ -1,3 +1,10 @@
+/// What the evaluate stage gives for one file: raw findings, and for each decoded document (by
+/// index) what the code shows of its mechanisms, when the run has the app's source.
+struct Evaluation {
+    var findings: [RawFinding]
+    var evidence: [Int: EvidenceMarks] = [:]
+}
+
 /// The evaluate stage: turns a loaded file's reading problems and the checks' emissions on each
 /// of its manifests into raw findings. No severity, selection or suppression here: that is
 /// the resolve stage's, for every finding alike.
@@ -6,20 +13,24 @@ struct Evaluator: Sendable {
     /// Whether a rule's check needs to run at all (only selected rules, unless something
     /// that depends on every finding, such as an unused-suppression report, is selected).
     let evaluates: @Sendable (RuleDefinition) -> Bool
+    /// The app's code, read once for the run; nil when evidence is off.
+    var code: CodeBase?
 
-    func evaluate(_ file: LoadedFile) -> [RawFinding] {
+    func evaluate(_ file: LoadedFile) -> Evaluation {
         var raw = file.problems.map { problem in
             RawFinding(policy.definition(of: problem.rule), message: problem.message, document: problem.document, at: problem.position, path: problem.path)
         }
+        var evidence: [Int: EvidenceMarks] = [:]
         for document in file.documents {
             guard let manifest = document.manifest, let profile = document.profile, let source = file.source else { continue }
-            let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source)
+            let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source, code: code)
             for (rule, check) in policy.checks where evaluates(rule) {
                 for emission in check.evaluate(context) {
                     raw.append(RawFinding(rule, emission: emission, document: document.index, profile: profile))
                 }
             }
+            if code != nil { evidence[document.index] = context.evidenceMarks }
         }
-        return raw
+        return Evaluation(findings: raw, evidence: evidence)
     }
 }

@@ -37,6 +37,9 @@ public struct FindingAdvice: Sendable {
         lines.append("\(safe(finding.file)):\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(safe(finding.slug))")
         lines += TextLayout.wrap("  " + ControlEscaping.escape(finding.message), to: width)
         if !finding.path.isEmpty { lines += TextLayout.wrap("  at \(ControlEscaping.escape(finding.path))", to: width) }
+        for place in finding.related {
+            lines += TextLayout.wrap("  see \(safe(place.file)):\(place.position.line):\(place.position.column): \(safe(place.message))", to: width)
+        }
         switch finding.suppression {
         case .inline(let reason, let line): lines += TextLayout.wrap("  suppressed inline on line \(line)" + (reason.isEmpty ? "" : ": \(ControlEscaping.escape(reason))"), to: width)
         case .baseline: lines.append("  suppressed: in the baseline")
@@ -76,6 +79,11 @@ public struct FindingAdvice: Sendable {
         let location = "\(finding.file):\(finding.start.line):\(finding.start.column)"
         parts.append("### \(MarkupEscaping.markdown(location)) \(finding.severity) \(finding.ruleID) `\(ControlEscaping.escape(finding.slug))`")
         parts.append(MarkupEscaping.markdown(finding.message) + (finding.path.isEmpty ? "" : " (`\(ControlEscaping.escape(finding.path))`)"))
+        if !finding.related.isEmpty {
+            parts.append(finding.related.map { place in
+                "- See " + MarkupEscaping.markdown("\(place.file):\(place.position.line):\(place.position.column): \(place.message)")
+            }.joined(separator: "\n"))
+        }
         var fixPart = (fixIsForThisNode ? "**Fix:** " : "**Fix (from the rule):** ")
         fixPart += fixIsForThisNode ? MarkupEscaping.markdown(fix) : "\n\n" + MarkdownBlocks.block(fix)
         parts.append(fixPart)

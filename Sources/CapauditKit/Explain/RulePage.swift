@@ -73,10 +73,42 @@ public struct RulePage: Sendable {
         lines.append("")
         lines.append("Failing example (reports \(rule.id))")
         lines.append(TextLayout.indent(safe(rule.failingExample), by: 4))
+        lines += sourceText(rule.failingSource, safe)
         lines.append("")
         lines.append("Passing example")
         lines.append(TextLayout.indent(safe(rule.passingExample), by: 4))
+        if rule.passingSource != rule.failingSource { lines += sourceText(rule.passingSource, safe) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An example's app code, file by file, for rules that read code.
+    private func sourceText(_ files: [SourceText], _ safe: (String) -> String) -> [String] {
+        guard !files.isEmpty else { return [] }
+        var lines = ["", "  against this code:"]
+        for file in files {
+            lines.append("    \(file.platform.rawValue): \(safe(file.path))")
+            lines.append(TextLayout.indent(safe(file.text), by: 6))
+        }
+        return lines
+    }
+
+    private func sourceMarkdown(_ files: [SourceText]) -> String {
+        guard !files.isEmpty else { return "" }
+        return "\n\nAgainst this code:\n\n" + files.map { file in
+            "\(file.platform.displayName): `\(ControlEscaping.escape(file.path))`\n\n" + MarkdownBlocks.fence(file.text, language: Self.fenceLanguage(file.path))
+        }.joined(separator: "\n\n")
+    }
+
+    static func fenceLanguage(_ path: String) -> String {
+        if path.hasSuffix(".swift") { return "swift" }
+        if path.hasSuffix(".java") { return "java" }
+        if path.hasSuffix(".xml") { return "xml" }
+        if path.hasSuffix(".kt") || path.hasSuffix(".kts") { return "kotlin" }
+        return ""
+    }
+
+    private static func sourceJSON(_ files: [SourceText]) -> JSONValue {
+        .array(files.map { .object([("platform", .string($0.platform.rawValue)), ("path", .string($0.path)), ("text", .string($0.text))]) })
     }
 
     private func severityTable(indent: Int) -> [String] {
@@ -115,8 +147,9 @@ public struct RulePage: Sendable {
             }.joined(separator: "\n")
         parts.append("\(sub) References\n\n\(referenceList)")
         parts.append("\(sub) How to fix\n\n\(MarkdownBlocks.block(rule.fix))")
-        parts.append("\(sub) Failing example\n\nReports \(rule.id):\n\n\(MarkdownBlocks.yamlFence(rule.failingExample))")
-        parts.append("\(sub) Passing example\n\n\(MarkdownBlocks.yamlFence(rule.passingExample))")
+        parts.append("\(sub) Failing example\n\nReports \(rule.id):\n\n\(MarkdownBlocks.yamlFence(rule.failingExample))\(sourceMarkdown(rule.failingSource))")
+        let passingSource = rule.passingSource != rule.failingSource ? sourceMarkdown(rule.passingSource) : ""
+        parts.append("\(sub) Passing example\n\n\(MarkdownBlocks.yamlFence(rule.passingExample))\(passingSource)")
         return parts.joined(separator: "\n\n") + "\n"
     }
 
@@ -133,9 +166,17 @@ public struct RulePage: Sendable {
             ("severity", severityJSON),
             ("rationale", .string(TextLayout.trimmedEnd(rule.rationale))),
             ("fix", .string(TextLayout.trimmedEnd(rule.fix))),
-            ("examples", .object([("failing", .string(rule.failingExample)), ("passing", .string(rule.passingExample))])),
+            ("examples", .object(examplesJSON)),
             ("references", .array(references.map(Self.json))),
         ] + (rule.replacedBy.map { [("replacedBy", JSONValue.string($0))] } ?? []))
+    }
+
+    /// The examples, with their app code for rules that read code.
+    private var examplesJSON: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("failing", .string(rule.failingExample)), ("passing", .string(rule.passingExample))]
+        if !rule.failingSource.isEmpty { members.append(("failingSource", Self.sourceJSON(rule.failingSource))) }
+        if !rule.passingSource.isEmpty { members.append(("passingSource", Self.sourceJSON(rule.passingSource))) }
+        return members
     }
 
     /// Severity per setting key, then per profile: `{"CAP007": {"general": "warning", ...}, "CAP007/with-reason": {...}}`.

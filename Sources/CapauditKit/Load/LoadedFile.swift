@@ -48,6 +48,8 @@ public struct CheckedManifest: Sendable {
     public var documentIndex: Int
     public var manifest: Manifest
     public var profile: Profile
+    /// What the app's code shows of the manifest's mechanisms; nil when the run had no source.
+    public var evidence: EvidenceMarks?
 }
 
 /// What went wrong reading a file, as the MAN finding the evaluate stage makes of it.

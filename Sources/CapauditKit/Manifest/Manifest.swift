@@ -63,6 +63,8 @@ public struct IOSPlatform: Sendable {
     public var deploymentTarget: OSVersion
     public var ui: Toolkit
     public var location: Location
+    /// Where the `deployment-target` key is.
+    public var deploymentTargetLocation: Location
 }
 
 public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
@@ -109,6 +111,9 @@ public struct AndroidPlatform: Sendable {
     public var location: Location
     /// Where the `permissions` list stands (or the platform when absent).
     public var permissionsLocation: Location
+    /// Where the `min-sdk` and `target-sdk` keys are.
+    public var minSDKLocation: Location
+    public var targetSDKLocation: Location
 
     public func permission(_ name: String) -> Permission? {
         permissions.first { $0.name == name }
@@ -120,6 +125,14 @@ public struct Permission: Sendable {
     public var name: String
     public var maxSDK: Int?
     public var location: Location
+}
+
+extension Permission {
+    /// `android.permission.DETECT_SCREEN_CAPTURE` → `DETECT_SCREEN_CAPTURE`; other names unchanged.
+    public static func shortName(_ name: String) -> String {
+        let prefix = "android.permission."
+        return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+    }
 }
 
 public struct SDK: Sendable {
@@ -204,6 +217,36 @@ public struct Screen: Sendable {
     /// A field, action or notice had a mistake and was left out.
     public var hasLeftOutEntries = false
     public var location: Location
+    /// Where the `id` value is.
+    public var idLocation: Location
+    /// The screen's code (`code`), every platform's entries in manifest order.
+    public var code: [CodeReference]
+    /// Where the `code` key is, when the screen has one.
+    public var codeLocation: Location?
+
+    /// The screen's code entries for one platform.
+    public func code(on platform: Platform) -> [CodeReference] {
+        code.filter { $0.platform == platform }
+    }
+}
+
+/// An entry of a screen's `code`: a type name or a path relative to the platform's source folder
+/// (spec/EVIDENCE.md).
+public struct CodeReference: Sendable {
+    public enum Kind: Sendable { case type, path }
+
+    public var platform: Platform
+    public var name: String
+    public var kind: Kind
+    public var location: Location
+
+    /// An entry that contains `/` or ends in a source file's extension names a file; anything
+    /// else names a type.
+    public static func kind(of name: String) -> Kind {
+        name.contains("/") || pathExtensions.contains { name.hasSuffix($0) } ? .path : .type
+    }
+
+    static let pathExtensions = [".kt", ".java", ".swift", ".xml"]
 }
 
 public struct OptOut: Sendable {

@@ -49,7 +49,7 @@ enum ManifestKeys {
     static let capture = ["detect", "protect", "notice", "on-screenshot"]
     static let notice = ["style", "text"]
     static let onScreenshot = ["action", "text"]
-    static let screen = ["id", "title", "window", "parent", "protect", "opt-out", "fields", "actions", "notices"]
+    static let screen = ["id", "title", "window", "parent", "protect", "code", "opt-out", "fields", "actions", "notices"]
     static let optOut = ["reason"]
     static let field = ["id", "label", "kind", "context", "display", "reveal", "input", "keyboard-cache", "copy", "protect"]
     static let action = ["id", "label", "kind", "risk", "on-capture", "message"]
@@ -170,7 +170,8 @@ private final class DecodingRun {
         guard let fields = nodes.mapping(node, path: path, what: "`ios`", known: ManifestKeys.ios, required: ["deployment-target"]) else { return nil }
         let ui = enumValue(fields["ui"], IOSPlatform.Toolkit.self, default: .uikit, path: "\(path).ui")
         guard let targetNode = fields["deployment-target"], let version = deploymentTarget(targetNode, path: "\(path).deployment-target"), let ui else { return nil }
-        return IOSPlatform(deploymentTarget: version, ui: ui, location: location(node, path))
+        return IOSPlatform(
+            deploymentTarget: version, ui: ui, location: location(node, path), deploymentTargetLocation: keyLocation(node, "deployment-target", path: "\(path).deployment-target"))
     }
 
     func deploymentTarget(_ targetNode: YAMLNode, path targetPath: String) -> OSVersion? {
@@ -218,24 +219,20 @@ private final class DecodingRun {
         }
         guard let minSDK, let targetSDK, let ui else { return nil }
         return AndroidPlatform(
-            minSDK: minSDK, targetSDK: targetSDK, ui: ui, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation)
+            minSDK: minSDK, targetSDK: targetSDK, ui: ui, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation,
+            minSDKLocation: keyLocation(node, "min-sdk", path: "\(path).min-sdk"), targetSDKLocation: keyLocation(node, "target-sdk", path: "\(path).target-sdk"))
     }
 
     func permission(_ node: YAMLNode, path: String) -> Permission? {
         if node.scalar != nil {
             guard let name = nodes.string(node, path: path, what: "a permission", nonEmpty: true) else { return nil }
-            return Permission(name: Self.shortPermission(name), maxSDK: nil, location: location(node, path))
+            return Permission(name: Permission.shortName(name), maxSDK: nil, location: location(node, path))
         }
         guard let fields = nodes.mapping(node, path: path, what: "a permission", known: ManifestKeys.permission, required: ["name"]),
             let nameNode = fields["name"], let name = nodes.string(nameNode, path: "\(path).name", what: "`name`", nonEmpty: true)
         else { return nil }
         let maxSDK = fields["max-sdk"].flatMap { nodes.integer($0, path: "\(path).max-sdk", what: "`max-sdk`") }
-        return Permission(name: Self.shortPermission(name), maxSDK: maxSDK, location: location(node, path))
-    }
-
-    static func shortPermission(_ name: String) -> String {
-        let prefix = "android.permission."
-        return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
+        return Permission(name: Permission.shortName(name), maxSDK: maxSDK, location: location(node, path))
     }
 
     func sdks(_ node: YAMLNode) -> [SDK] {
@@ -500,9 +497,47 @@ private final class DecodingRun {
         let notices = fields["notices"].map { self.notices($0, screenPath: path) } ?? []
         guard !ownProblems, let id, let window else { return nil }
         let listed = ["fields", "actions", "notices"].reduce(0) { count, key in count + (fields[key].map { $0.sequence?.count ?? 1 } ?? 0) }
+        let code = fields["code"].map { self.code($0, path: "\(path).code") } ?? []
         return Screen(
             id: id, title: title, window: window, parent: parent, parentLocation: fields["parent"].map { location($0, "\(path).parent") }, protect: protect, optOut: optOut, fields: fieldList,
-            actions: actions, notices: notices, hasLeftOutEntries: listed != fieldList.count + actions.count + notices.count, location: location(node, path))
+            actions: actions, notices: notices, hasLeftOutEntries: listed != fieldList.count + actions.count + notices.count, location: location(node, path),
+            idLocation: location(fields["id"] ?? node, "\(path).id"), code: code, codeLocation: fields["code"].map { _ in keyLocation(node, "code", path: "\(path).code") })
+    }
+
+    /// A screen's `code`: a map from platform to a list of type names and file paths. A mistake
+    /// inside leaves out only the entry (or platform) concerned; the screen is still checked.
+    func code(_ node: YAMLNode, path: String) -> [CodeReference] {
+        guard let pairs = node.mapping else {
+            nodes.report("`code` must be a map from platform to a list of type names or file paths (`android: [CardActivity]`), got \(NodeDecoder.describe(node))", at: node, path: path)
+            return []
+        }
+        var references: [CodeReference] = []
+        for pair in pairs {
+            guard let key = pair.key.scalar?.value, let platform = Platform(rawValue: key) else {
+                let name = pair.key.scalar?.value ?? ""
+                nodes.report("unknown platform `\(name)` in `code`\(NearestName.hint(for: name, among: Platform.allCases.map(\.rawValue))); use ios or android", at: pair.key, path: "\(path).\(name)")
+                continue
+            }
+            if !shipped.contains(platform) {
+                nodes.report(.wrongPlatform, "`code` names \(platform.displayName) code, but `app.platforms` does not ship \(platform.rawValue); remove it or add the platform", at: pair.key, path: "\(path).\(key)")
+                continue
+            }
+            for (index, (name, item)) in nodes.stringList(pair.value, path: "\(path).\(key)", what: "`code.\(key)` (type names or file paths)").enumerated() {
+                let entry = name.trimmed
+                guard !entry.isEmpty else {
+                    nodes.report("a `code` entry must name a type or a file, got an empty string", at: item, path: "\(path).\(key)[\(index)]")
+                    continue
+                }
+                references.append(CodeReference(platform: platform, name: entry, kind: CodeReference.kind(of: entry), location: location(item, "\(path).\(key)[\(index)]")))
+            }
+        }
+        return references
+    }
+
+    /// Where a key of a mapping stands (the mapping itself when the key is absent).
+    func keyLocation(_ node: YAMLNode, _ key: String, path: String) -> Location {
+        let keyNode = node.mapping?.first { $0.key.scalar?.value == key }?.key
+        return location(keyNode ?? node, path)
     }
 
     /// Entries with ids unique in their list; the second of a pair is MAN003 and left out.

@@ -143,3 +143,100 @@ public enum StarterManifest {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension StarterManifest {
+    /// The manifest `capaudit init --from-source` writes from what the code shows: the build
+    /// files' versions and permissions, the mechanisms found (each with where), and one screen per
+    /// screen type found, with its `code`; fields are left for a person to tag. It passes
+    /// MAN001-MAN004.
+    public static func draft(_ draft: SourceDraft, profile: String, sources: [SourceFolder]) -> String {
+        let folders = sources.map { "\($0.path)/" }.joined(separator: " and ")
+        var lines = [
+            "# yaml-language-server: $schema=./capaudit.schema.json",
+            "# Screen capture manifest drafted by `capaudit init --from-source` from \(folders).",
+            "# It lists the screens whose code applies a capture mechanism or holds a secure input, with their",
+            "# `code` and the mechanisms found there. Review every line: the scan reads code, not intent.",
+            "# Then list each screen's fields (id, label, kind), add the screens the scan could not see,",
+            "# and run `capaudit check`. The schema for editors: capaudit schema > capaudit.schema.json",
+            "capaudit: 1",
+            "app:",
+            commented("  name: My App", "the app's name as people know it"),
+            commented("  profile: \(profile)", "banking | health | general, or a profile from a rule pack"),
+            "  platforms:",
+        ]
+        if draft.platforms.contains(.ios) {
+            lines.append("    ios:")
+            lines.append(commented(
+                "      deployment-target: \"\(draft.deploymentTarget ?? "16.0")\"",
+                draft.deploymentTarget == nil ? "not found in the build files: set the oldest iOS supported" : "the lowest deployment target of the build files"))
+        }
+        if draft.platforms.contains(.android) {
+            lines.append("    android:")
+            lines.append(commented("      min-sdk: \(draft.minSDK ?? 24)", draft.minSDK == nil ? "not found as a number in the Gradle files: set it" : "minSdk of the Gradle file"))
+            lines.append(commented("      target-sdk: \(draft.targetSDK ?? 35)", draft.targetSDK == nil ? "not found as a number in the Gradle files: set it" : "targetSdk of the Gradle file"))
+            if !draft.permissions.isEmpty {
+                lines.append(commented("      permissions:", "as in AndroidManifest.xml"))
+                for permission in draft.permissions {
+                    if let maxSDK = permission.maxSDK {
+                        lines += ["        - name: \(yamlScalar(permission.name))", "          max-sdk: \(maxSDK)"]
+                    } else {
+                        lines.append("        - \(yamlScalar(permission.name))")
+                    }
+                }
+            }
+        }
+        if !draft.detect.isEmpty {
+            lines += ["", "capture:"]
+            lines.append("  detect:                           # detection found in the code (it covers nothing by itself)")
+            lines += draft.detect.map { commented("    - \($0.mechanism)", "found at \($0.place)") }
+        }
+        if !draft.protectElsewhere.isEmpty {
+            lines.append("")
+            lines.append("# Found outside the screens below, so the draft cannot tell which screens they cover: add each")
+            lines.append("# to the screen that shows that code (name its file in `code`), or to `capture.protect` if it")
+            lines.append("# covers every screen.")
+            lines += draft.protectElsewhere.map { "#   \($0.platform.rawValue): \($0.mechanism) at \($0.place)" }
+        }
+        lines += ["", "screens:"]
+        if draft.screens.isEmpty {
+            lines += [
+                "  # No screen type of the source applies a capture mechanism or holds a secure input:",
+                "  # describe the app's screens here, each with its `code`.",
+                "  - id: first-screen",
+                "    title: First screen",
+            ]
+        }
+        for screen in draft.screens {
+            lines += ["  - id: \(screen.id)", "    title: \(yamlScalar(screen.title))", "    code:"]
+            for platform in Platform.allCases {
+                guard let names = screen.code[platform] else { continue }
+                lines.append("      \(platform.rawValue): \(Phrases.flowList(names.map(yamlScalar)))")
+            }
+            let protect = Platform.allCases.compactMap { platform in screen.protect[platform].flatMap { $0.isEmpty ? nil : (platform, $0) } }
+            if !protect.isEmpty {
+                lines.append("    protect:                        # found in the screen's code")
+                lines += protect.map { "      \($0.0.rawValue): \(Phrases.flowList($0.1))" }
+            }
+            for place in screen.undone {
+                lines.append("    # The code also undoes a protection: \(place); remove that call or this claim.")
+            }
+            lines.append("    # To tag: list the values this screen shows or takes (id, label, kind); the kinds decide")
+            lines.append("    # what the profile requires of the screen.")
+            if !screen.secureInputs.isEmpty {
+                lines.append("    fields:")
+                lines.append("      # To tag: a secure input (\(screen.secureInputs.joined(separator: "; "))); give it a kind")
+                lines.append("      # (password, pin, one-time-code, ...) and a label.")
+                lines += ["      - id: secure-input", "        input: secure"]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A plain scalar when YAML reads it back as the same string, else a double-quoted one.
+    static func yamlScalar(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/ ".contains($0)) } && text.first?.isLetter == true
+            && !text.hasSuffix(" ") && !["true", "false", "null"].contains(text.lowercased())
+        guard !plain else { return text }
+        return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+}

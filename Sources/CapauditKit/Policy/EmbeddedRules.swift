@@ -34,6 +34,9 @@ rules:
   CAP013: error
   IOS004/range: error
   WRD008: info
+  EVD001: error
+  EVD003: error
+  EVD006: warning
 
 # Rows that differ from general. Health rows are the same as general and are inherited.
 coverage:
@@ -160,6 +163,9 @@ rules:
   AND005: error
   IOS004/range: error
   WRD008: info
+  EVD001: error
+  EVD003: error
+  EVD006: warning
 
 # Rows that differ from general. card-number and account-number are the same as general
 # and are inherited.
@@ -2461,6 +2467,524 @@ examples:
             on-capture: confirm
 references: [S38]
 """##),
+        ("rules/EVD001.yml", ##"""
+id: EVD001
+slug: claim-without-evidence
+title: Declared protection that the app's code never applies
+check: mechanism-evidence
+parameters: {}
+severity: warning
+points-at: mechanism
+message: "`{mechanism}` is declared for {declared-by} on {platform}, but no code there applies it: searched {searched} for {sought}{stopped}"
+rationale: |
+  A manifest is a claim written by hand, and nothing else stops it from
+  drifting away from the app: a screen says `flag-secure` while its activity
+  never calls window.setFlags(FLAG_SECURE, …), so a reviewer signs off a
+  protection that screenshots, recordings and screen sharing never meet. With
+  the app's source configured (config `source:` or `--source`), capaudit looks
+  for each declared mechanism where it must be applied: a screen's or a field's
+  mechanism in the types and files its `code` names, their Swift extensions and
+  their supertypes declared in the same source (a `BaseSecureActivity` that
+  sets the flag counts), up to 8 levels; a `capture.protect` or `capture.detect`
+  mechanism anywhere in the platform's source. The search is lexical, not a
+  compiler: comments, strings and the build output are never evidence, and a
+  flag set by a helper in another module is invisible. The finding names what
+  was searched and, when the supertype chain leaves the source (a base class
+  from a library), where the search stopped.
+fix: |
+  Apply the mechanism in the screen's code, or name in `code` the type that
+  applies it (its base activity or the view that holds the field). When a helper
+  outside the source applies it, map the screen to the type that calls the
+  helper. If the screen is not protected, remove the claim: the manifest must
+  say what the app does.
+
+  ```kotlin
+  class CardActivity : AppCompatActivity() {
+      override fun onCreate(savedInstanceState: Bundle?) {
+          window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)
+          super.onCreate(savedInstanceState)
+      }
+  }
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: card-details
+        title: Card details
+        protect: [↓flag-secure]
+        code:
+          android: [CardActivity]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: card-details
+        title: Card details
+        protect: [flag-secure]
+        code:
+          android: [CardActivity]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+  source:
+    android:
+      src/main/java/com/northwind/cards/CardActivity.kt: |
+        class CardActivity : AppCompatActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                super.onCreate(savedInstanceState)
+                // TODO: window.setFlags(FLAG_SECURE, FLAG_SECURE)
+                setContentView(R.layout.card)
+            }
+        }
+  passing-source:
+    android:
+      src/main/java/com/northwind/cards/CardActivity.kt: |
+        class CardActivity : SecureActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                super.onCreate(savedInstanceState)
+                setContentView(R.layout.card)
+            }
+        }
+      src/main/java/com/northwind/SecureActivity.kt: |
+        abstract class SecureActivity : AppCompatActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)
+                super.onCreate(savedInstanceState)
+            }
+        }
+references: [S1, S11]
+"""##),
+        ("rules/EVD002.yml", ##"""
+id: EVD002
+slug: build-facts-differ
+title: Manifest and build files disagree on versions or permissions
+check: build-facts
+parameters:
+  permissions: [DETECT_SCREEN_CAPTURE, DETECT_SCREEN_RECORDING, READ_MEDIA_IMAGES, READ_EXTERNAL_STORAGE, HIDE_OVERLAY_WINDOWS]
+severity: error
+points-at: build setting or permission
+message: "{key} differs from the build files: {declared} in the manifest, {found} in {build-file}"
+rationale: |
+  The platform rules reason from the manifest's versions and permissions: a
+  protection that needs API 33 is reported when `min-sdk` is lower, a capture
+  callback without its permission is reported, a detector missing below iOS 17
+  is reported. When `min-sdk: 26` is written by hand while Gradle says
+  `minSdk = 24`, every one of those judgements is made about an app that does
+  not exist, and the devices between the two versions are audited as if they
+  were never supported. With the app's source configured, capaudit reads
+  `minSdk`, `minSdkVersion`, `targetSdk` and `targetSdkVersion` set to an
+  integer in `build.gradle(.kts)` (a value from a variable or a version catalog
+  is unknown and not compared), the lowest `IPHONEOS_DEPLOYMENT_TARGET` of a
+  `project.pbxproj` or `.iOS(.vNN)` of a `Package.swift`, and the
+  `uses-permission` elements of `AndroidManifest.xml`, and compares the
+  permissions the rules depend on: DETECT_SCREEN_CAPTURE,
+  DETECT_SCREEN_RECORDING, READ_MEDIA_IMAGES, READ_EXTERNAL_STORAGE (with its
+  `max-sdk`) and HIDE_OVERLAY_WINDOWS.
+fix: |
+  Make the manifest say what the build says (or correct the build file when it
+  is the one that is wrong). The finding shows the build file's line.
+
+  ```yaml
+  android:
+    min-sdk: 24
+    target-sdk: 35
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Atlas Travel
+      profile: general
+      platforms:
+        android:
+          ↓min-sdk: 26
+          target-sdk: 35
+    screens:
+      - id: itinerary
+        title: Itinerary
+        fields:
+          - id: departure
+            label: Departure
+  passing: |
+    capaudit: 1
+    app:
+      name: Atlas Travel
+      profile: general
+      platforms:
+        android:
+          min-sdk: 24
+          target-sdk: 35
+    screens:
+      - id: itinerary
+        title: Itinerary
+        fields:
+          - id: departure
+            label: Departure
+  source:
+    android:
+      build.gradle.kts: |
+        android {
+            namespace = "com.atlas.travel"
+            defaultConfig {
+                minSdk = 24
+                targetSdk = 35
+            }
+        }
+      src/main/AndroidManifest.xml: |
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+            <application android:label="Atlas" />
+        </manifest>
+references: [S15, S16, S18]
+"""##),
+        ("rules/EVD003.yml", ##"""
+id: EVD003
+slug: protection-cleared
+title: Code undoes a declared protection
+check: cleared-protection
+parameters: {}
+severity: warning
+points-at: mechanism
+message: "`{mechanism}` is declared for {declared-by} on {platform}, but `{pattern}` at {place} undoes it"
+rationale: |
+  A protection applied in onCreate and removed on one code path protects the
+  screen only until that path runs: `window.clearFlags(FLAG_SECURE)` before
+  showing a receipt, `SecureFlagPolicy.SecureOff` on a Compose dialog,
+  `setRecentsScreenshotEnabled(true)` after a timeout. From then on the window
+  is captured, mirrored and shown in the app switcher, whatever the manifest
+  says. capaudit looks for each declared mechanism's `clears` patterns where
+  the mechanism is sought (the screen's code, its extensions and supertypes; the
+  whole source for `capture.*`) and points at the line that undoes it.
+fix: |
+  Remove the call that undoes the protection. If the screen really must be
+  capturable on that path (a receipt the person shares), make it a screen of
+  its own in the manifest, without the protection, so that the reviewer sees
+  the choice.
+
+  ```kotlin
+  // before showing the receipt: keep FLAG_SECURE; share a rendered image instead
+  shareReceipt(renderReceiptBitmap())
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: payment
+        title: Payment
+        protect: [↓flag-secure]
+        code:
+          android: [PaymentActivity]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: payment
+        title: Payment
+        protect: [flag-secure]
+        code:
+          android: [PaymentActivity]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+  source:
+    android:
+      src/main/java/com/northwind/pay/PaymentActivity.kt: |
+        class PaymentActivity : AppCompatActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)
+                super.onCreate(savedInstanceState)
+            }
+
+            fun showReceipt() {
+                window.clearFlags(WindowManager.LayoutParams.FLAG_SECURE)
+                receipt.visibility = View.VISIBLE
+            }
+        }
+  passing-source:
+    android:
+      src/main/java/com/northwind/pay/PaymentActivity.kt: |
+        class PaymentActivity : AppCompatActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)
+                super.onCreate(savedInstanceState)
+            }
+
+            fun showReceipt() {
+                receipt.visibility = View.VISIBLE
+            }
+        }
+references: [S10, S11, S12]
+"""##),
+        ("rules/EVD004.yml", ##"""
+id: EVD004
+slug: undeclared-protection-in-code
+title: Code applies a mechanism the manifest does not list
+check: undeclared-mechanism
+parameters: {}
+severity: info
+points-at: screen's `code` key
+message: "the code of screen `{screen}` applies `{mechanism}` (`{pattern}` at {place}), which the manifest does not list for it on {platform}"
+rationale: |
+  The manifest is the review document: a reviewer reads it rather than the
+  code. When a screen's code sets FLAG_SECURE, registers a screen capture
+  callback or observes the capture state while the manifest lists none of it,
+  the manifest under-describes the app; the next person to edit it may remove a
+  protection nobody knew was there, or add a duplicate one. This is information,
+  not a gap: the code protects more than the manifest says.
+fix: |
+  List the mechanism where it applies: in the screen's `protect` (or a field's),
+  or in `capture.protect` or `capture.detect` when the app applies it
+  everywhere.
+
+  ```yaml
+  - id: sign-in
+    protect:
+      android: [flag-secure]
+    code:
+      android: [SignInActivity]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Atlas Travel
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: sign-in
+        title: Sign in
+        ↓code:
+          android: [SignInActivity]
+        fields:
+          - id: email
+            label: Email
+            kind: email
+  passing: |
+    capaudit: 1
+    app:
+      name: Atlas Travel
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: sign-in
+        title: Sign in
+        protect:
+          android: [flag-secure]
+        code:
+          android: [SignInActivity]
+        fields:
+          - id: email
+            label: Email
+            kind: email
+  source:
+    android:
+      src/main/java/com/atlas/auth/SignInActivity.kt: |
+        class SignInActivity : AppCompatActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                super.onCreate(savedInstanceState)
+                window.addFlags(WindowManager.LayoutParams.FLAG_SECURE)
+                setContentView(R.layout.sign_in)
+            }
+        }
+references: [S1]
+"""##),
+        ("rules/EVD005.yml", ##"""
+id: EVD005
+slug: unknown-code-name
+title: Screen's code names nothing in the source
+check: code-reference
+parameters: {}
+severity: error
+points-at: "`code` entry"
+message: "`{entry}` names {what} the {platform} source ({folder})"
+rationale: |
+  A `code` entry links a screen to the type or file whose code must apply its
+  protections. An entry that matches nothing (a typo, a renamed class, a file
+  moved to another module) turns every evidence check of the screen off without
+  a word: its claims look checked while nothing was searched. Type names are
+  matched case-sensitively against the classes, objects, structs, enums and
+  Swift extensions declared in the source; an entry that contains `/` or ends
+  in `.kt`, `.java`, `.swift` or `.xml` is a file path relative to the
+  platform's source folder.
+fix: |
+  Correct the name (the finding suggests the nearest declared one), or give the
+  file's path relative to the platform's source folder.
+
+  ```yaml
+  code:
+    android: [CardDetailsActivity]
+    ios: [CardDetailsViewController, "Cards/CardDetailsView.swift"]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        ios:
+          deployment-target: "17.0"
+    capture:
+      detect: [scene-capture-state]
+    screens:
+      - id: card-details
+        title: Card details
+        code:
+          ios: [↓CardDetailViewController]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+            display: masked
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        ios:
+          deployment-target: "17.0"
+    capture:
+      detect: [scene-capture-state]
+    screens:
+      - id: card-details
+        title: Card details
+        code:
+          ios: [CardDetailsViewController]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+            display: masked
+  source:
+    ios:
+      Cards/CardDetailsViewController.swift: |
+        final class CardDetailsViewController: UIViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                registerForTraitChanges([UITraitSceneCaptureState.self]) { (self: Self, _) in
+                    self.numberLabel.isHidden = self.traitCollection.sceneCaptureState == .active
+                }
+            }
+        }
+references: []
+"""##),
+        ("rules/EVD006.yml", ##"""
+id: EVD006
+slug: unmapped-sensitive-screen
+title: Sensitive screen not linked to its code
+check: unmapped-screen
+parameters: {}
+severity: info
+points-at: screen's `id`
+message: "screen `{screen}` shows {reason} but its `code` names nothing for {platform}, so its claims there go unchecked against {folder}"
+rationale: |
+  Evidence is sought where a screen's `code` says its code is. A screen that
+  shows data the profile protects, or offers a high-risk action, and names no
+  code for a platform whose source is configured, has its protections taken on
+  trust: EVD001 and EVD003 cannot look, and the coverage report marks its cells
+  unchecked. Mapping every sensitive screen makes the audit whole.
+fix: |
+  Add `code` with the activity, fragment, view controller or SwiftUI view that
+  shows the screen (or its file). `capaudit init --from-source` lists the
+  screens it finds in the source, with their types.
+
+  ```yaml
+  - id: statements
+    code:
+      android: [StatementsActivity]
+      ios: [StatementsViewController]
+  ```
+examples:
+  failing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: ↓statements
+        title: Statements
+        protect: [flag-secure]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+  passing: |
+    capaudit: 1
+    app:
+      name: Northwind Bank
+      profile: general
+      platforms:
+        android:
+          min-sdk: 28
+          target-sdk: 35
+    screens:
+      - id: statements
+        title: Statements
+        protect: [flag-secure]
+        code:
+          android: [StatementsActivity]
+        fields:
+          - id: card-number
+            label: Card number
+            kind: card-number
+  source:
+    android:
+      src/main/java/com/northwind/StatementsActivity.kt: |
+        class StatementsActivity : AppCompatActivity() {
+            override fun onCreate(savedInstanceState: Bundle?) {
+                window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)
+                super.onCreate(savedInstanceState)
+            }
+        }
+references: [S1]
+"""##),
         ("rules/HLT001.yml", ##"""
 id: HLT001
 slug: health-data-overexposed
@@ -3998,6 +4522,11 @@ references: []
 # (covers threats), detect (tells the app that capture happens; covers nothing), harden
 # (covers no capture threat; asked for by AND007 and AND008). `how` gives the call per UI
 # toolkit (platforms.<platform>.ui) for fix texts; `description` is the general one.
+# evidence (spec/EVIDENCE.md): per language (kotlin, java, xml-attribute on Android; swift on
+# iOS), `sets` patterns show the mechanism applied in the app's code and `clears` patterns show it
+# undone; `…` stands for up to 12 tokens inside the same brackets. `declared-only` says why no
+# pattern is sought. A rule pack adds patterns with a top-level `evidence` list of
+# {mechanism, platform, sets, clears}.
 
 threats:
   - id: screenshot
@@ -4266,6 +4795,9 @@ mechanisms:
       swiftui: "read @Environment(\\.isSceneCaptured) and apply .redacted(reason: .placeholder) or hide the views while it is true"
       flutter: "a platform channel that forwards sceneCaptureState (or UIScreen.isCaptured below iOS 17) to Dart, where the widgets are swapped for placeholders while capture is active"
       react-native: "a native module that emits sceneCaptureState (or UIScreen.isCaptured below iOS 17) changes, and components that render placeholders while capture is active"
+    evidence:
+      sets:
+        swift: [sceneCaptureState, isSceneCaptured, isCaptured]
   - id: cover-on-background
     platform: ios
     role: protect
@@ -4277,6 +4809,9 @@ mechanisms:
       swiftui: "observe @Environment(\\.scenePhase) and overlay an opaque view when it is not .active"
       flutter: "a WidgetsBindingObserver that shows an opaque overlay on AppLifecycleState.inactive, backed by a native cover view in sceneWillResignActive"
       react-native: "an AppState listener that renders an opaque overlay when the state is inactive, backed by a native cover view in sceneWillResignActive"
+    evidence:
+      sets:
+        swift: [sceneWillResignActive, sceneDidEnterBackground, applicationWillResignActive, scenePhase]
   - id: secure-layer
     platform: ios
     role: protect
@@ -4284,12 +4819,17 @@ mechanisms:
     covers: [screenshot, recording, mirroring, remote-control]
     caveat: "The isSecureTextEntry layer trick re-parents content into the canvas of a secure UITextField: undocumented, it broke on iOS 17 and can break with any release, so it is proposed only as the last resort."
     description: "Host the sensitive view inside the secure canvas of a UITextField whose isSecureTextEntry is true, so that the system leaves it out of screenshots and captures."
+    evidence:
+      declared-only: "The trick sets isSecureTextEntry on a text field like any password input, which no lexical pattern can tell apart from one."
   - id: privacy-sensitive
     platform: ios
     role: protect
     covers: []
     caveat: "SwiftUI's .privacySensitive() redacts a view only where .redacted(reason: .privacy) applies (locked widgets, Always-On display), so it covers no capture threat alone."
     description: "Mark the SwiftUI view with .privacySensitive() so that widgets and the lock screen redact it; pair it with a real capture protection."
+    evidence:
+      sets:
+        swift: [privacySensitive]
 
   # Android protection, in smallest-fix order; harden mechanisms last (they cover no threat).
   - id: flag-secure
@@ -4303,6 +4843,13 @@ mechanisms:
       compose: "window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) on the activity in onCreate before setContent; Dialog, Popup and ModalBottomSheet follow it with SecureFlagPolicy.Inherit (the default), or set DialogProperties(securePolicy = SecureFlagPolicy.SecureOn)"
       flutter: "add FLAG_SECURE to the FlutterActivity's window in MainActivity.onCreate (window.addFlags(WindowManager.LayoutParams.FLAG_SECURE)); Flutter dialogs are drawn in the same window"
       react-native: "window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) in MainActivity.onCreate; a Modal is a window of its own and needs the flag set from native code"
+    evidence:
+      sets:
+        kotlin: &flag-secure-sets ["setFlags(… FLAG_SECURE …)", "addFlags(… FLAG_SECURE …)", "SecureFlagPolicy.SecureOn", "setSecure(true)"]
+        java: *flag-secure-sets
+      clears:
+        kotlin: &flag-secure-clears ["clearFlags(… FLAG_SECURE …)", "SecureFlagPolicy.SecureOff"]
+        java: *flag-secure-clears
   - id: content-sensitivity
     platform: android
     role: protect
@@ -4313,6 +4860,13 @@ mechanisms:
     how:
       views: "view.setContentSensitivity(View.CONTENT_SENSITIVITY_SENSITIVE) on the sensitive views"
       compose: "Modifier.sensitiveContent() on the sensitive composables"
+    evidence:
+      sets:
+        kotlin: &content-sensitivity-sets ["setContentSensitivity(… CONTENT_SENSITIVITY_SENSITIVE …)", "sensitiveContent(…)"]
+        java: *content-sensitivity-sets
+      clears:
+        kotlin: &content-sensitivity-clears [CONTENT_SENSITIVITY_NOT_SENSITIVE]
+        java: *content-sensitivity-clears
   - id: recents-screenshot-disabled
     platform: android
     role: protect
@@ -4320,6 +4874,13 @@ mechanisms:
     min-version: 33
     caveat: "Activity.setRecentsScreenshotEnabled(false) needs API 33 and only replaces the recents thumbnail; screenshots and recordings still see the screen."
     description: "Call setRecentsScreenshotEnabled(false) in the activity's onCreate so that recents shows a blank card instead of a snapshot."
+    evidence:
+      sets:
+        kotlin: &recents-sets ["setRecentsScreenshotEnabled(false)"]
+        java: *recents-sets
+      clears:
+        kotlin: &recents-clears ["setRecentsScreenshotEnabled(true)"]
+        java: *recents-clears
   - id: redact-on-capture
     platform: android
     role: protect
@@ -4327,6 +4888,10 @@ mechanisms:
     min-version: 35
     caveat: "Driven by WindowManager.addScreenRecordingCallback (API 35): apply the state it returns at registration, since the callback fires only on changes and not for a recording already running."
     description: "Register WindowManager.addScreenRecordingCallback, apply the state it returns at once, and hide or blur the sensitive views while the state is SCREEN_RECORDING_STATE_VISIBLE."
+    evidence:
+      sets:
+        kotlin: &recording-callback-sets [addScreenRecordingCallback]
+        java: *recording-callback-sets
   - id: hide-overlay-windows
     platform: android
     role: harden
@@ -4334,6 +4899,13 @@ mechanisms:
     min-version: 31
     caveat: "Window.setHideOverlayWindows(true) needs API 31 and the HIDE_OVERLAY_WINDOWS permission; other apps' overlays are hidden while the window is shown (tapjacking, fake prompts)."
     description: "Call window.setHideOverlayWindows(true) in onCreate (API 31+) and declare HIDE_OVERLAY_WINDOWS."
+    evidence:
+      sets:
+        kotlin: &hide-overlay-sets ["setHideOverlayWindows(true)"]
+        java: *hide-overlay-sets
+      clears:
+        kotlin: &hide-overlay-clears ["setHideOverlayWindows(false)"]
+        java: *hide-overlay-clears
   - id: accessibility-data-sensitive
     platform: android
     role: harden
@@ -4344,6 +4916,11 @@ mechanisms:
     how:
       views: "view.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES), or android:accessibilityDataSensitive=\"yes\" in the layout"
       compose: "the underlying View: LocalView.current.setAccessibilityDataSensitive(View.ACCESSIBILITY_DATA_SENSITIVE_YES) for the screen's ComposeView"
+    evidence:
+      sets:
+        kotlin: &a11y-sensitive-sets [setAccessibilityDataSensitive]
+        java: *a11y-sensitive-sets
+        xml-attribute: ['android:accessibilityDataSensitive="yes"']
 
   # iOS detection: covers nothing.
   - id: scene-capture-state
@@ -4353,6 +4930,9 @@ mechanisms:
     min-version: "17.0"
     caveat: "UITraitCollection.sceneCaptureState (SwiftUI isSceneCaptured) needs iOS 17.0 and reports recording, mirroring and remote control alike, never screenshots."
     description: "Read UITraitCollection.sceneCaptureState (iOS 17+) or SwiftUI's isSceneCaptured and react to its changes."
+    evidence:
+      sets:
+        swift: [sceneCaptureState, isSceneCaptured, UITraitSceneCaptureState]
   - id: screen-captured-flag
     platform: ios
     role: detect
@@ -4360,12 +4940,18 @@ mechanisms:
     min-version: "11.0"
     caveat: "UIScreen.isCaptured with capturedDidChangeNotification is per screen rather than per scene and marked to be deprecated (API_TO_BE_DEPRECATED); it is the fallback below iOS 17."
     description: "Read UIScreen.main.isCaptured and observe UIScreen.capturedDidChangeNotification."
+    evidence:
+      sets:
+        swift: [isCaptured, capturedDidChangeNotification]
   - id: screenshot-notification
     platform: ios
     role: detect
     covers: []
     caveat: "UIApplication.userDidTakeScreenshotNotification is posted after the screenshot was saved and carries no image, so it can only react."
     description: "Observe UIApplication.userDidTakeScreenshotNotification."
+    evidence:
+      sets:
+        swift: [userDidTakeScreenshotNotification]
 
   # Android detection: covers nothing.
   - id: screen-capture-callback
@@ -4375,6 +4961,10 @@ mechanisms:
     min-version: 34
     caveat: "Activity.registerScreenCaptureCallback needs API 34 and DETECT_SCREEN_CAPTURE, reports hardware-button and system screenshots only (not adb), after the fact and without the image; the system already tells the person that the app detected the screenshot."
     description: "Call registerScreenCaptureCallback(mainExecutor, callback) in onStart and unregisterScreenCaptureCallback in onStop; declare DETECT_SCREEN_CAPTURE."
+    evidence:
+      sets:
+        kotlin: &capture-callback-sets [registerScreenCaptureCallback]
+        java: *capture-callback-sets
   - id: screen-recording-callback
     platform: android
     role: detect
@@ -4382,12 +4972,20 @@ mechanisms:
     min-version: 35
     caveat: "WindowManager.addScreenRecordingCallback needs API 35 and DETECT_SCREEN_RECORDING, reports recording only, and returns the current state at registration."
     description: "Call windowManager.addScreenRecordingCallback(mainExecutor, consumer), apply the state it returns, and react to SCREEN_RECORDING_STATE_VISIBLE; declare DETECT_SCREEN_RECORDING."
+    evidence:
+      sets:
+        kotlin: *recording-callback-sets
+        java: *recording-callback-sets
   - id: media-store-observer
     platform: android
     role: detect
     covers: []
     caveat: "A ContentObserver on MediaStore.Images is a heuristic that guesses screenshots from file paths and needs READ_MEDIA_IMAGES (API 33+) or READ_EXTERNAL_STORAGE (max-sdk 32)."
     description: "Register a ContentObserver on MediaStore.Images.Media.EXTERNAL_CONTENT_URI and treat new images under a Screenshots folder as screenshots."
+    evidence:
+      sets:
+        kotlin: &media-store-sets ["registerContentObserver(… MediaStore …)"]
+        java: *media-store-sets
 """##),
         ("wording/de.yml", ##"""
 language: de

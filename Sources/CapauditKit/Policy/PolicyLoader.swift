@@ -1,3 +1,4 @@
+import SourceScan
 import YAML
 
 /// Builds a `Policy` from policy files: the shipped `Rules/` first, then rule packs.
@@ -101,7 +102,7 @@ public struct PolicyLoader {
     // MARK: taxonomy
 
     private mutating func readTaxonomy(_ root: YAMLNode, _ decoder: NodeDecoder) {
-        guard let fields = decoder.mapping(root, path: "", what: "a taxonomy", known: ["threats", "threat-groups", "categories", "data-kinds", "action-kinds", "mechanisms"]) else { return }
+        guard let fields = decoder.mapping(root, path: "", what: "a taxonomy", known: ["threats", "threat-groups", "categories", "data-kinds", "action-kinds", "mechanisms", "evidence"]) else { return }
         for (index, item) in (fields["threats"].flatMap { decoder.list($0, path: "threats", what: "`threats`") } ?? []).enumerated() {
             guard let threat = decoder.mapping(item, path: "threats[\(index)]", what: "a threat", known: ["id", "title", "description"], required: ["id"]),
                 let id = threat["id"].flatMap({ decoder.string($0, path: "threats[\(index)].id", what: "`id`", nonEmpty: true) })
@@ -156,7 +157,7 @@ public struct PolicyLoader {
         }
         for (index, item) in (fields["mechanisms"].flatMap { decoder.list($0, path: "mechanisms", what: "`mechanisms`") } ?? []).enumerated() {
             let path = "mechanisms[\(index)]"
-            let known = ["id", "platform", "role", "fragile", "covers", "min-version", "caveat", "description", "how"]
+            let known = ["id", "platform", "role", "fragile", "covers", "min-version", "caveat", "description", "how", "evidence"]
             guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: known, required: ["id", "platform", "role"]),
                 let id = mechanism["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let platform = mechanism["platform"].flatMap({ decoder.oneOf($0, Platform.allCases.map(\.rawValue), path: "\(path).platform", what: "`platform`") }).flatMap(Platform.init),
@@ -181,8 +182,62 @@ public struct PolicyLoader {
                 minVersion: mechanism["min-version"].flatMap { minimumVersion($0, platform: platform, path: "\(path).min-version", decoder) },
                 isFragile: mechanism["fragile"].flatMap { decoder.bool($0, path: "\(path).fragile", what: "`fragile`") } ?? false,
                 caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "", how: how,
-                caveatClause: Phrases.clause(mechanism["caveat"]?.scalar?.value ?? "")))
+                caveatClause: Phrases.clause(mechanism["caveat"]?.scalar?.value ?? ""),
+                evidence: mechanism["evidence"].map { evidence($0, path: "\(path).evidence", platform: platform, decoder) } ?? MechanismEvidence()))
         }
+        for (index, item) in (fields["evidence"].flatMap { decoder.list($0, path: "evidence", what: "`evidence`") } ?? []).enumerated() {
+            addEvidence(item, path: "evidence[\(index)]", decoder)
+        }
+    }
+
+    /// A mechanism's `evidence`: `sets` and `clears`, each a map from language to patterns, or
+    /// `declared-only` with the reason no pattern can show the mechanism.
+    private func evidence(_ node: YAMLNode, path: String, platform: Platform, _ decoder: NodeDecoder) -> MechanismEvidence {
+        var evidence = MechanismEvidence()
+        guard let fields = decoder.mapping(node, path: path, what: "`evidence`", known: ["sets", "clears", "declared-only"]) else { return evidence }
+        evidence.declaredOnly = fields["declared-only"].flatMap { decoder.string($0, path: "\(path).declared-only", what: "`declared-only`", nonEmpty: true) }
+        evidence.sets = fields["sets"].map { patterns($0, path: "\(path).sets", platform: platform, decoder) } ?? []
+        evidence.clears = fields["clears"].map { patterns($0, path: "\(path).clears", platform: platform, decoder) } ?? []
+        if evidence.declaredOnly != nil, let sets = fields["sets"] {
+            decoder.report("`declared-only` says no pattern can show this mechanism, yet `sets` gives some; keep one of the two", at: sets, path: "\(path).sets")
+        }
+        return evidence
+    }
+
+    /// A map from language to a list of patterns, each compiled once here so that a pack's
+    /// mistake is reported at its line.
+    private func patterns(_ node: YAMLNode, path: String, platform: Platform, _ decoder: NodeDecoder) -> [EvidencePattern] {
+        let languages = SourceLanguage.allCases.filter { $0.platform == platform }.map(\.rawValue)
+        guard let fields = decoder.mapping(node, path: path, what: "`\(path.split(separator: ".").last ?? "")` of \(platform.displayName) evidence", known: languages) else { return [] }
+        var result: [EvidencePattern] = []
+        for (name, value) in zip(fields.names, fields.pairs.map(\.value)) {
+            guard let language = SourceLanguage(rawValue: name), language.platform == platform else { continue }
+            for (text, item) in decoder.stringList(value, path: "\(path).\(name)", what: "`\(name)` patterns") {
+                do throws(PatternError) {
+                    _ = try PatternSet([PatternDefinition(language: language, text: text, tag: "")])
+                    result.append(EvidencePattern(language: language, text: text))
+                } catch {
+                    decoder.report("\(name) pattern `\(text)`: \(error.reason)", at: item, path: "\(path).\(name)")
+                }
+            }
+        }
+        return result
+    }
+
+    /// An entry of a taxonomy's top-level `evidence` list: patterns a rule pack adds to a
+    /// mechanism defined before it.
+    private mutating func addEvidence(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) {
+        guard let fields = decoder.mapping(node, path: path, what: "an evidence entry", known: ["mechanism", "platform", "sets", "clears"], required: ["mechanism", "platform"]),
+            let nameNode = fields["mechanism"], let name = decoder.string(nameNode, path: "\(path).mechanism", what: "`mechanism`", nonEmpty: true),
+            let platform = fields["platform"].flatMap({ decoder.oneOf($0, Platform.allCases.map(\.rawValue), path: "\(path).platform", what: "`platform`") }).flatMap(Platform.init)
+        else { return }
+        guard let index = taxonomy.mechanisms.firstIndex(where: { $0.id == name && $0.platform == platform }) else {
+            let known = taxonomy.mechanisms.filter { $0.platform == platform }.map(\.id)
+            decoder.report("unknown \(platform.rawValue) mechanism `\(name)`\(NearestName.hint(for: name, among: known))", at: nameNode, path: "\(path).mechanism")
+            return
+        }
+        if let sets = fields["sets"] { taxonomy.mechanisms[index].evidence.sets += patterns(sets, path: "\(path).sets", platform: platform, decoder) }
+        if let clears = fields["clears"] { taxonomy.mechanisms[index].evidence.clears += patterns(clears, path: "\(path).clears", platform: platform, decoder) }
     }
 
     /// Hint phrases, each split into the words an id or label is split into.
@@ -371,7 +426,7 @@ public struct PolicyLoader {
             }
         }
         if let examples = fields["examples"] {
-            _ = decoder.mapping(examples, path: "examples", what: "`examples`", known: ["failing", "passing"])
+            _ = decoder.mapping(examples, path: "examples", what: "`examples`", known: ["failing", "passing", "source", "passing-source"])
         }
         let status = fields["status"].flatMap { decoder.oneOf($0, RuleStatus.allCases.map(\.rawValue), path: "status", what: "`status`") }
             .flatMap(RuleStatus.init) ?? .stable

@@ -35,6 +35,9 @@ public struct RuleDefinition: Sendable {
     public var failingExample: String { documentation.value.failingExample }
     public var failingMarkers: [ExampleMarker] { documentation.value.failingMarkers }
     public var passingExample: String { documentation.value.passingExample }
+    /// The app's code each example is checked against; empty for rules that read no code.
+    public var failingSource: [SourceText] { documentation.value.failingSource }
+    public var passingSource: [SourceText] { documentation.value.passingSource }
 
     public func message(case name: String?) -> String {
         name.flatMap { caseMessages[$0] } ?? message

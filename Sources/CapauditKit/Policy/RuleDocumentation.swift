@@ -60,6 +60,11 @@ public struct RuleDocumentation: Sendable, Equatable {
     public var passingExample = ""
     /// Where the failing example's findings must point.
     public var failingMarkers: [ExampleMarker] = []
+    /// The app's code the failing example is checked against (evidence rules), in file order.
+    public var failingSource: [SourceText] = []
+    /// The passing example's code: `examples.passing-source` when the fix is in the code, else
+    /// the failing example's.
+    public var passingSource: [SourceText] = []
 
     static let keys = ["rationale", "fix", "examples"]
 
@@ -76,6 +81,36 @@ public struct RuleDocumentation: Sendable, Equatable {
         fix = root["fix"]?.scalar?.value ?? ""
         (failingExample, failingMarkers) = ExampleMarker.strip(root["examples"]?["failing"]?.scalar?.value ?? "")
         passingExample = root["examples"]?["passing"]?.scalar?.value ?? ""
+        failingSource = Self.sourceTexts(root["examples"]?["source"])
+        passingSource = root["examples"]?["passing-source"].map(Self.sourceTexts) ?? failingSource
+    }
+
+    /// `PLATFORM: {PATH: text}` as source files.
+    static func sourceTexts(_ node: YAMLNode?) -> [SourceText] {
+        var texts: [SourceText] = []
+        for platformPair in node?.mapping ?? [] {
+            guard let platform = platformPair.key.scalar.flatMap({ Platform(rawValue: $0.value) }) else { continue }
+            for filePair in platformPair.value.mapping ?? [] {
+                guard let path = filePair.key.scalar?.value, let text = filePair.value.scalar?.value else { continue }
+                texts.append(SourceText(platform: platform, path: path, text: text))
+            }
+        }
+        return texts
+    }
+}
+
+/// A file of an app's code given as text: a rule example's (`examples.source.PLATFORM.PATH` in
+/// a rule file), or a test's.
+public struct SourceText: Sendable, Equatable {
+    public var platform: Platform
+    /// Relative to the platform's source folder.
+    public var path: String
+    public var text: String
+
+    public init(platform: Platform, path: String, text: String) {
+        self.platform = platform
+        self.path = path
+        self.text = text
     }
 }
 

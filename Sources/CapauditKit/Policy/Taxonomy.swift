@@ -1,3 +1,5 @@
+import SourceScan
+
 /// The vocabulary of the policy, loaded from `Rules/taxonomy.yml` and rule packs:
 /// threats, data kinds, action kinds and mechanisms.
 public struct Taxonomy: Sendable {
@@ -119,6 +121,8 @@ public struct Mechanism: Sendable {
     public var how: [String: String] = [:]
     /// The caveat as a clause for messages ("driven by …, never screenshots"), made once.
     public var caveatClause: String
+    /// What in the app's code shows the mechanism applied or undone (EVIDENCE.md).
+    public var evidence = MechanismEvidence()
 
     /// Whether it works on every device from the app's minimum version up.
     public func isAvailable(from minimum: OSVersion?) -> Bool {
@@ -130,4 +134,30 @@ public struct Mechanism: Sendable {
     public func how(in toolkit: String?) -> String {
         toolkit.flatMap { how[$0] } ?? description
     }
+}
+
+/// The code patterns that show a mechanism applied (`sets`) or undone (`clears`), per language:
+/// data from the taxonomy and rule packs, matched by the source scan.
+public struct MechanismEvidence: Sendable {
+    public var sets: [EvidencePattern] = []
+    public var clears: [EvidencePattern] = []
+    /// Why no evidence is sought for the mechanism, when no pattern can tell it apart (the
+    /// secure-layer trick): the manifest's word is taken as it is.
+    public var declaredOnly: String?
+
+    public init() {}
+
+    /// Whether evidence can be sought at all: some `sets` pattern, and not declared only.
+    public var isSought: Bool { declaredOnly == nil && !sets.isEmpty }
+}
+
+/// One pattern of `evidence`, in the language whose files it is matched in.
+public struct EvidencePattern: Sendable, Hashable {
+    public var language: SourceLanguage
+    public var text: String
+}
+
+extension SourceLanguage {
+    /// The platform whose source holds files of this language.
+    var platform: Platform { self == .swift ? .ios : .android }
 }

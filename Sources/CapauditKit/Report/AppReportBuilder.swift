@@ -25,7 +25,7 @@ struct AppReportBuilder {
         // Coverage reads no source text; spans are for wording checks only.
         let context = EvaluationContext(manifest: manifest, profile: checked.profile, policy: policy, source: SourceLines([]))
         let lookup = FindingLookup(findings: findings)
-        let matrix = matrix(context, lookup)
+        let matrix = matrix(context, lookup, evidence: checked.evidence ?? EvidenceMarks())
         var actions: [ActionReview] = []
         var optOuts: [OptOutReview] = []
         for screen in manifest.screens {
@@ -48,13 +48,13 @@ struct AppReportBuilder {
             actions: actions, texts: texts(manifest, lookup), optOuts: optOuts, findings: findings)
     }
 
-    func matrix(_ context: EvaluationContext, _ lookup: FindingLookup) -> CoverageMatrix {
+    func matrix(_ context: EvaluationContext, _ lookup: FindingLookup, evidence: EvidenceMarks) -> CoverageMatrix {
         let threats = context.taxonomy.threats
         var screens: [MatrixScreen] = []
         for screen in context.manifest.screens {
             let rows = screen.fields.filter { context.isSensitive($0.kind) }.map { field in
                 let cells = context.coverage.filter { $0.screen.id == screen.id && $0.field.id == field.id }.flatMap { coverage in
-                    threats.map { cell(coverage, $0, context, lookup) }
+                    threats.map { cell(coverage, $0, context, lookup, evidence: evidence) }
                 }
                 return MatrixRow(field: field, cells: cells)
             }
@@ -63,13 +63,17 @@ struct AppReportBuilder {
         return CoverageMatrix(platforms: context.manifest.app.platforms, threats: threats, screens: screens)
     }
 
-    func cell(_ coverage: FieldCoverage, _ threat: Threat, _ context: EvaluationContext, _ lookup: FindingLookup) -> MatrixCell {
+    func cell(_ coverage: FieldCoverage, _ threat: Threat, _ context: EvaluationContext, _ lookup: FindingLookup, evidence: EvidenceMarks) -> MatrixCell {
         var covers: [Cover] = coverage.displayCovers ? [.display(coverage.field.display)] : []
-        covers += coverage.mechanisms.filter { $0.covers.contains(threat.bit) }.map(Cover.mechanism)
+        let mechanisms = coverage.mechanisms.filter { $0.covers.contains(threat.bit) }
+        covers += mechanisms.map(Cover.mechanism)
         var cell = MatrixCell(platform: coverage.platform, threat: threat.id, state: .notRequired, coveredBy: covers, finding: nil)
         guard let severity = coverage.requirement?.severity(ofThreat: threat.bit) else { return cell }
         guard coverage.missing.contains(threat.bit) else {
             cell.state = .covered
+            if !coverage.displayCovers, !mechanisms.isEmpty {
+                cell.evidence = Self.strongest(mechanisms.map { evidence.state(screen: coverage.screen.id, platform: coverage.platform, mechanism: $0.id) })
+            }
             return cell
         }
         if coverage.screen.optOut?.hasReason == true {
@@ -81,6 +85,13 @@ struct AppReportBuilder {
             cell.finding = lookup.first(rules, at: coverage.field.location.path, on: coverage.platform)
         }
         return cell
+    }
+
+    /// Evidenced if the code applies any of the mechanisms, else declared only if the code was
+    /// read, else unchecked.
+    static func strongest(_ states: [EvidenceMarks.State]) -> EvidenceMarks.State {
+        if let found = states.first(where: { if case .evidenced = $0 { return true } else { return false } }) { return found }
+        return states.contains(.declaredOnly) ? .declaredOnly : .unchecked
     }
 
     func texts(_ manifest: Manifest, _ lookup: FindingLookup) -> [TextReview] {

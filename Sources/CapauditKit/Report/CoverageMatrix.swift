@@ -47,6 +47,9 @@ public struct MatrixCell: Sendable {
     public var coveredBy: [Cover]
     /// The finding that reports the gap (CAP001, AND005) or the exemption (CAP007).
     public var finding: ReportFinding?
+    /// What the app's code shows of the mechanisms that cover a required threat: evidenced when
+    /// one of them is applied in the code; nil when no mechanism covers the cell (EVIDENCE.md).
+    public var evidence: EvidenceMarks.State?
 
     public var isGap: Bool {
         switch state {

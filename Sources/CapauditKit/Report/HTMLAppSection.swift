@@ -176,7 +176,9 @@ struct HTMLAppSection {
         let covers = cell.coveredBy.map(\.name)
         switch cell.state {
         case .covered:
-            return "<td class=\"ok\(start)\" title=\"\(e("\(place): covered by \(Phrases.list(covers))"))\">✓ \(e(cell.shortCover(keys)))</td>"
+            let mark = cell.evidence.map { "<small class=\"evidence\">\(Self.evidenceWord($0))</small>" } ?? ""
+            let title = "\(place): covered by \(Phrases.list(covers))" + (cell.evidence.map { "; \(Self.evidenceNote($0, cell.platform))" } ?? "")
+            return "<td class=\"ok\(start)\" title=\"\(e(title))\">✓ \(e(cell.shortCover(keys)))\(mark)</td>"
         case .missing(let severity):
             let reference = cell.finding.map { " (finding \($0.number)\(Self.status($0.finding)))" } ?? ""
             let title = "\(place): missing, \(severity) under \(app.profile.title)\(reference)"
@@ -187,6 +189,23 @@ struct HTMLAppSection {
         case .notRequired:
             let anyway = covers.isEmpty ? "" : "; covered by \(Phrases.list(covers)) all the same"
             return "<td class=\"na\(start)\" title=\"\(e("\(place): not required by \(app.profile.title)\(anyway)"))\"><span aria-hidden=\"true\">–</span><span class=\"vh\">not required</span></td>"
+        }
+    }
+
+    /// The mark under a covered cell: what the app's code shows of the mechanisms that cover it.
+    static func evidenceWord(_ state: EvidenceMarks.State) -> String {
+        switch state {
+        case .evidenced: return "evidenced"
+        case .declaredOnly: return "declared only"
+        case .unchecked: return "unchecked"
+        }
+    }
+
+    static func evidenceNote(_ state: EvidenceMarks.State, _ platform: Platform) -> String {
+        switch state {
+        case .evidenced(let place): return "evidenced in \(place.file):\(place.position.line)"
+        case .declaredOnly: return "declared only: the \(platform.displayName) code does not show it"
+        case .unchecked: return "unchecked: no \(platform.displayName) source, or the screen names no code there"
         }
     }
 

@@ -118,6 +118,7 @@ public struct HTMLReport: Reporter {
         <p>Rows are the fields whose kind the app's profile requires protection for, grouped by screen; columns are each platform's threats.</p>
         <dl>
         <dt><span class="cell ok">✓ FS</span></dt><dd>covered, by the mechanisms whose short names follow (listed under each matrix) or by a <code>masked</code> or <code>hidden</code> display</dd>
+        <dt><span class="cell ok">✓ FS<small class="evidence">evidenced</small></span></dt><dd>under a mechanism: whether the app's code applies it: <b>evidenced</b> (found in the screen's code), <b>declared only</b> (the code was read and does not show it), <b>unchecked</b> (no source for the platform, or the screen names no code)</dd>
         <dt><span class="cell gap error">✗ error</span></dt><dd>missing: the profile requires it at that severity (<b>error</b>, <b>warning</b> or <b>info</b>); the number is the finding that reports it</dd>
         <dt><span class="cell exempt">⊘ exempt</span></dt><dd>missing, on a screen that opted out with a reason (CAP007)</dd>
         <dt><span class="cell na">–</span></dt><dd>not required by the profile</dd>
@@ -159,6 +160,7 @@ public struct HTMLReport: Reporter {
         .matrix th[scope=colgroup]{text-align:center;font-size:.95rem}
         .matrix th[rowspan]{vertical-align:bottom}
         .matrix td{text-align:center;white-space:nowrap}
+        small.evidence{display:block;font-size:.7rem;font-weight:400;color:var(--muted)}
         .matrix .start{border-left:3px solid var(--fg)}
         .matrix th[scope=row]{position:sticky;left:0;z-index:1;background:var(--bg);min-width:11rem;max-width:16rem;font-weight:400}
         .matrix th[scope=row] .label{font-weight:600}

@@ -52,16 +52,24 @@ public struct AuditRun: Sendable {
         self.session = session
     }
 
-    /// One file through load, evaluate and resolve, with no baseline: text checked in memory.
-    public func outcome(of file: InputFile) -> FileOutcome {
-        stages(baseline: nil).process(file).outcome
+    /// One file through load, evaluate and resolve, with no baseline: text checked in memory,
+    /// against the app's code when given (rule examples, tests).
+    public func outcome(of file: InputFile, code: CodeBase? = nil) -> FileOutcome {
+        stages(baseline: nil, code: code).process(file).outcome
     }
 
-    private func stages(baseline: BaselineInUse?) -> FileStages {
+    /// The app's code from the session's source folders, read once for a run; nil when the
+    /// session has none (evidence off).
+    public func readCode(workers: Int) -> CodeBase? {
+        guard !session.sources.isEmpty else { return nil }
+        return CodeBase.scan(session.sources, taxonomy: session.policy.taxonomy, exclude: session.config.exclude, workers: workers)
+    }
+
+    private func stages(baseline: BaselineInUse?, code: CodeBase?) -> FileStages {
         let selection = session.selection
         return FileStages(
             loader: FileLoader(policy: session.policy, defaultProfile: session.defaultProfile, limits: session.limits),
-            evaluator: Evaluator(policy: session.policy) { selection.needsEvaluation($0.id) },
+            evaluator: Evaluator(policy: session.policy, evaluates: { selection.needsEvaluation($0.id) }, code: code),
             resolver: Resolver(
                 policy: session.policy, settings: session.settings, selection: selection, unsuppressible: session.config.unsuppressible,
                 baseline: baseline, repositoryPath: session.repositoryPathFunction))
@@ -70,7 +78,9 @@ public struct AuditRun: Sendable {
     public func run(_ request: AuditRequest, into consumer: inout some AuditConsumer) throws(AuditError) -> RunSummary {
         let baseline = try loadBaseline(request.baseline)
         let inputs = try InputSelection(session: session).files(for: request.inputs, outputFiles: request.outputFiles)
-        let stages = stages(baseline: baseline)
+        // A run that found no manifest has no claim to hold against the code.
+        let code = inputs.files.isEmpty ? nil : readCode(workers: request.jobs)
+        let stages = stages(baseline: baseline, code: code)
         let resolver = stages.resolver
         var summary = RunSummary()
         var stale: [StaleBaselineEntry] = []
@@ -79,7 +89,7 @@ public struct AuditRun: Sendable {
             stale += staleEntries
             consumer.consume(outcome)
         }
-        consumer.begin(RunStart(notes: inputs.notes))
+        consumer.begin(RunStart(notes: inputs.notes + (code?.notes ?? [])))
         for (file, raw) in session.settingsFindings {
             let resolved = resolver.resolve(raw, file: file)
             stale += resolved.staleBaselineEntries
@@ -141,8 +151,9 @@ private struct FileStages: Sendable {
         let loaded = loader.load(file)
         // A file that is not a manifest is not checked: its baseline entries are left alone.
         guard loaded.isManifest else { return (FileOutcome(loaded, findings: []), []) }
-        let resolved = resolver.resolve(evaluator.evaluate(loaded), file: loaded.input.path, comments: loaded.comments)
-        return (FileOutcome(loaded, findings: resolved.findings), resolved.staleBaselineEntries)
+        let evaluation = evaluator.evaluate(loaded)
+        let resolved = resolver.resolve(evaluation.findings, file: loaded.input.path, comments: loaded.comments)
+        return (FileOutcome(loaded, findings: resolved.findings, evidence: evaluation.evidence), resolved.staleBaselineEntries)
     }
 }
 
@@ -186,10 +197,14 @@ public struct FileOutcome: Sendable {
         self.manifests = manifests
     }
 
-    init(_ loaded: LoadedFile, findings: [Finding]) {
+    init(_ loaded: LoadedFile, findings: [Finding], evidence: [Int: EvidenceMarks] = [:]) {
         self.init(
             file: loaded.input, isManifest: loaded.isManifest, note: loaded.note, findings: findings, source: loaded.source,
-            manifests: loaded.manifests)
+            manifests: loaded.manifests.map { checked in
+                var checked = checked
+                checked.evidence = evidence[checked.documentIndex]
+                return checked
+            })
     }
 
     /// The findings that count: not suppressed nor baselined.

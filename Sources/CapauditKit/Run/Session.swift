@@ -16,8 +16,30 @@ public struct SessionOptions: Sendable {
     public var limits = YAMLLimits.default
     /// Run preview rules (`--preview`).
     public var preview = false
+    /// `--source PLATFORM=FOLDER`, relative to the working folder; wins over the config's per platform.
+    public var sources: [Platform: String] = [:]
 
     public init() {}
+}
+
+/// A platform's source folder, whose code evidence is read from (EVIDENCE.md).
+public struct SourceFolder: Sendable, Equatable {
+    public var platform: Platform
+    /// Relative to the working folder where possible, without a trailing `/`: how findings and
+    /// notes name its files.
+    public var path: String
+    public var absolutePath: String
+
+    public init(platform: Platform, path: String, absolutePath: String) {
+        self.platform = platform
+        self.path = path
+        self.absolutePath = absolutePath
+    }
+
+    /// A file of the folder (`relative` to it) as findings name it.
+    public func displayPath(_ relative: String) -> String {
+        path == "." || path.isEmpty ? relative : "\(path)/\(relative)"
+    }
 }
 
 /// Why a session could not start: a usage mistake or a broken config or rule pack. Exit 2.
@@ -47,6 +69,8 @@ public struct Session: Sendable {
     var settingsPaths: [String] = []
     /// Findings about rule names on the command line (deprecated names), judged like the rest.
     var commandLineProblems: [SettingsProblem] = []
+    /// Where each platform's code is (config `source`, `--source`); none turns evidence off.
+    public var sources: [SourceFolder] = []
 
     /// A session with the given policy and nothing else: no config, no selection, no baseline
     /// (tests and fuzzing check text in memory this way).
@@ -151,7 +175,45 @@ public struct Session: Sendable {
             let configFolder = parent(of: absolute(configPath, cwd: cwd))
             session.settingsPaths = [absolute(configPath, cwd: cwd)] + config.rulePacks.map { absolute($0, cwd: configFolder) }
         }
+        session.sources = try sourceFolders(options.sources, config: config, configPath: configPath, configDisplay: configDisplay, cwd: cwd)
         return session
+    }
+
+    /// The source folder of each platform: `--source` (relative to the working folder), else the
+    /// config's `source` (relative to the config's folder). A folder that does not exist stops the
+    /// run, at the option or the config line that names it.
+    static func sourceFolders(
+        _ given: [Platform: String], config: Config, configPath: String?, configDisplay: String, cwd: String
+    ) throws(SessionError) -> [SourceFolder] {
+        var folders: [SourceFolder] = []
+        for platform in Platform.allCases {
+            if let folder = given[platform] {
+                let absolutePath = absolute(folder, cwd: cwd)
+                if let problem = folderProblem(absolutePath, shown: folder) {
+                    throw .usage("--source \(platform.rawValue)=\(folder): \(problem); give the \(platform.displayName) source folder relative to the working folder")
+                }
+                folders.append(SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath))
+            } else if let configured = config.sources.first(where: { $0.platform == platform }) {
+                let configFolder = configPath.map { parent(of: absolute($0, cwd: cwd)) } ?? cwd
+                let absolutePath = absolute(configured.folder, cwd: configFolder)
+                if let problem = folderProblem(absolutePath, shown: configured.folder) {
+                    let message = "`source.\(platform.rawValue)`: \(problem) (relative to the config's folder); fix the path or remove the entry"
+                    throw .policy(PolicyError(problems: [.init(file: configDisplay, position: configured.position, message: message)]))
+                }
+                folders.append(SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath))
+            }
+        }
+        return folders
+    }
+
+    private static func folderProblem(_ absolutePath: String, shown: String) -> String? {
+        let name = "`\(ControlEscaping.escape(shown))`"
+        switch FileReader.kind(of: absolutePath) {
+        case .directory: return nil
+        case .missing: return "the folder \(name) does not exist"
+        case .regular: return "\(name) is a file, not a folder"
+        case .other(let kind): return "\(name) is \(kind), not a folder"
+        }
     }
 
     /// Findings about the config and rule packs (rule names that name no rule), by file, in the

@@ -165,6 +165,13 @@ public enum ManifestSchema {
                     WindowKind.allCases.map(\.rawValue), default: WindowKind.screen.rawValue)),
                 ("parent", ref("screen-id", "For a dialog, sheet or popup: the id of the screen it opens over. It does not inherit that screen's `protect`.")),
                 ("protect", ref("protect", "Mechanisms applied to every field of this screen.")),
+                ("code", object(
+                    "The screen's code per platform, for evidence from the app's source: type names (a class, object, struct, enum or a Swift extension of one, case-sensitive) or file paths relative to that platform's source folder (an entry with `/` or ending in .kt, .java, .swift or .xml).",
+                    Platform.allCases.map { platform in
+                        (platform.rawValue, list(
+                            "Types and files of the screen's \(platform.displayName) code.",
+                            of: ref("non-empty-string", "A type name or a path relative to the \(platform.displayName) source folder.")))
+                    })),
                 ("opt-out", .object([
                     ("description", .string("Marks the screen as deliberately left unprotected; give the reason (without one, CAP007 reports it).")),
                     ("anyOf", .array([

@@ -77,7 +77,10 @@ public struct ScanNote: Sendable, Hashable, CustomStringConvertible {
     public let path: String
     public let reason: Reason
 
-    public var description: String {
+    public var description: String { description(naming: path) }
+
+    /// The note with the file named as the caller shows it (relative to its own working folder).
+    public func description(naming path: String) -> String {
         switch reason {
         case .tooLarge(let bytes):
             return "\(path): skipped, \(bytes) bytes is over the \(ScanLimits.maxFileBytes / 1024 / 1024) MiB limit for source files"

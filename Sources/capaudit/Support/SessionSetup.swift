@@ -8,6 +8,10 @@ enum SessionSetup {
         OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root)."),
         OptionSpec(name: "rules", value: "FOLDER", help: "Load a rule pack (laid out like Rules/). Repeatable.", repeatable: true),
         OptionSpec(name: "preview", value: nil, help: "Run preview rules too (new rules whose id and meaning may still change)."),
+        OptionSpec(
+            name: "source", value: "PLATFORM=FOLDER",
+            help: "Where a platform's code is (ios or android), for evidence from the code; wins over the config's `source`. Repeatable.",
+            repeatable: true),
         OptionSpec(name: "max-file-size", value: "BYTES", help: "Largest manifest read (default 67108864)."),
         OptionSpec(name: "max-depth", value: "N", help: "Deepest YAML nesting accepted (default 512)."),
         OptionSpec(name: "max-alias-expansion", value: "N", help: "Most nodes aliases may expand to per document (default 100000)."),
@@ -28,7 +32,28 @@ enum SessionSetup {
         if let expansion = try arguments.integer("max-alias-expansion") { limits.maxAliasExpansion = expansion }
         if let nodes = try arguments.integer("max-nodes") { limits.maxNodes = nodes }
         options.limits = limits
+        options.sources = try sources(arguments.all("source"))
         return options
+    }
+
+    /// `--source PLATFORM=FOLDER`, at most once per platform.
+    static func sources(_ values: [String]) throws(UsageError) -> [Platform: String] {
+        var sources: [Platform: String] = [:]
+        for value in values {
+            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else {
+                throw UsageError(message: "--source takes PLATFORM=FOLDER (`--source android=app/`), got `\(value)`")
+            }
+            guard let platform = Platform(rawValue: parts[0]) else {
+                let hint = NearestName.suggestion(for: parts[0], among: Platform.allCases.map(\.rawValue)).map { "; did you mean `\($0)`?" } ?? ""
+                throw UsageError(message: "--source: unknown platform `\(parts[0])`\(hint); choose from ios, android")
+            }
+            guard sources[platform] == nil else {
+                throw UsageError(message: "--source names the \(platform.displayName) folder twice; give one")
+            }
+            sources[platform] = parts[1]
+        }
+        return sources
     }
 
     /// Opens the session, or prints why not and gives the exit code.

@@ -1,0 +1,126 @@
+import SourceScan
+import YAML
+
+/// The app's code as evidence reads it: one source index per platform whose source folder the
+/// run was given, built once per run before any manifest is checked (EVIDENCE.md).
+public struct CodeBase: Sendable {
+    public let platforms: [Platform: PlatformCode]
+    /// What the scans left out (too large, not UTF-8, a link out of the folder), one line each,
+    /// naming files relative to the working folder.
+    public let notes: [String]
+
+    init(platforms: [Platform: PlatformCode], notes: [String]) {
+        self.platforms = platforms
+        self.notes = notes
+    }
+
+    /// Scans each folder on `workers` threads with the taxonomy's patterns, leaving out what the
+    /// config's `exclude` matches (globs relative to the working folder).
+    public static func scan(_ folders: [SourceFolder], taxonomy: Taxonomy, exclude: [Glob] = [], workers: Int) -> CodeBase {
+        var platforms: [Platform: PlatformCode] = [:]
+        var notes: [String] = []
+        for folder in folders {
+            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: folder.platform)
+            let options = SourceScanOptions(
+                exclude: { relative in exclude.contains { $0.matches(folder.displayPath(relative)) } }, workers: workers)
+            let index = SourceIndex.scan(folder: folder.absolutePath, platform: folder.platform.sourcePlatform, patterns: patterns.set, options: options)
+            // A folder that could not be read at all is named by the scan as given.
+            notes += index.notes.map { $0.description(naming: $0.path == folder.absolutePath ? folder.path : folder.displayPath($0.path)) }
+            platforms[folder.platform] = PlatformCode(folder: folder, index: index, patterns: patterns)
+        }
+        return CodeBase(platforms: platforms, notes: notes)
+    }
+
+    /// A code base from file contents given in memory, each path relative to its platform's
+    /// folder `folder` (rule examples, tests).
+    public static func contents(_ files: [SourceText], folder: String = ".", taxonomy: Taxonomy) -> CodeBase {
+        var platforms: [Platform: PlatformCode] = [:]
+        for platform in Platform.allCases {
+            let contents = files.filter { $0.platform == platform }
+            guard !contents.isEmpty else { continue }
+            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: platform)
+            let index = SourceIndex.scan(contents: contents.map { ($0.path, Array($0.text.utf8)) }, platform: platform.sourcePlatform, patterns: patterns.set)
+            platforms[platform] = PlatformCode(folder: SourceFolder(platform: platform, path: folder, absolutePath: folder), index: index, patterns: patterns)
+        }
+        return CodeBase(platforms: platforms, notes: [])
+    }
+}
+
+/// One platform's source: where it is, its index, and which patterns stand for which mechanism.
+public struct PlatformCode: Sendable {
+    public let folder: SourceFolder
+    public let index: SourceIndex
+    let patterns: EvidencePatterns
+    /// Positions in the index's occurrences, grouped by pattern, for searches of the whole source.
+    private let occurrencesByPattern: [PatternID: [Int]]
+
+    init(folder: SourceFolder, index: SourceIndex, patterns: EvidencePatterns) {
+        self.folder = folder
+        self.index = index
+        self.patterns = patterns
+        var byPattern: [PatternID: [Int]] = [:]
+        for (position, occurrence) in index.occurrences.enumerated() { byPattern[occurrence.pattern, default: []].append(position) }
+        occurrencesByPattern = byPattern
+    }
+
+    /// Occurrences of the given patterns anywhere in the source, in file order (the index's).
+    func occurrences(of ids: Set<PatternID>) -> [PatternOccurrence] {
+        ids.flatMap { occurrencesByPattern[$0] ?? [] }.sorted().map { index.occurrences[$0] }
+    }
+
+    /// A location in this source as findings name it: the file relative to the working folder.
+    func related(_ location: SourceLocation, _ message: String) -> RelatedLocation {
+        RelatedLocation(file: folder.displayPath(location.file), position: SourcePosition(line: location.line, column: location.column), message: message)
+    }
+
+    func related(_ declaration: TypeDeclaration, _ message: String) -> RelatedLocation {
+        RelatedLocation(file: folder.displayPath(declaration.file), position: SourcePosition(line: declaration.line, column: declaration.column), message: message)
+    }
+}
+
+/// The taxonomy's evidence patterns for one platform, compiled into one set, with the ids that
+/// show each mechanism applied (`sets`) or undone (`clears`).
+struct EvidencePatterns: Sendable {
+    let set: PatternSet
+    private let sets: [String: Set<PatternID>]
+    private let clears: [String: Set<PatternID>]
+
+    init(taxonomy: Taxonomy, platform: Platform) {
+        var definitions: [PatternDefinition] = []
+        var owners: [(mechanism: String, clears: Bool)] = []
+        func add(_ pattern: EvidencePattern, _ mechanism: String, clears: Bool) {
+            let definition = PatternDefinition(language: pattern.language, text: pattern.text, tag: mechanism)
+            // The policy loader compiled every pattern already; one that fails here is left out, never the whole set.
+            guard (try? PatternSet([definition])) != nil else { return }
+            definitions.append(definition)
+            owners.append((mechanism, clears))
+        }
+        for mechanism in taxonomy.mechanisms where mechanism.platform == platform && mechanism.evidence.declaredOnly == nil {
+            for pattern in mechanism.evidence.sets where pattern.language.platform == platform { add(pattern, mechanism.id, clears: false) }
+            for pattern in mechanism.evidence.clears where pattern.language.platform == platform { add(pattern, mechanism.id, clears: true) }
+        }
+        set = (try? PatternSet(definitions)) ?? PatternSet()
+        var sets: [String: Set<PatternID>] = [:]
+        var clears: [String: Set<PatternID>] = [:]
+        for (id, owner) in zip(set.ids, owners) {
+            if owner.clears { clears[owner.mechanism, default: []].insert(id) } else { sets[owner.mechanism, default: []].insert(id) }
+        }
+        self.sets = sets
+        self.clears = clears
+    }
+
+    func sets(_ mechanism: String) -> Set<PatternID> { sets[mechanism] ?? [] }
+    func clears(_ mechanism: String) -> Set<PatternID> { clears[mechanism] ?? [] }
+
+    /// The mechanisms some of whose `sets` patterns are among `ids`, in the taxonomy's order.
+    func mechanisms(setBy ids: Set<PatternID>) -> [String] {
+        sets.filter { !$0.value.isDisjoint(with: ids) }.map(\.key).sorted()
+    }
+
+    /// The pattern as the policy wrote it.
+    func text(_ id: PatternID) -> String { set[id].text }
+}
+
+extension Platform {
+    var sourcePlatform: SourcePlatform { self == .ios ? .ios : .android }
+}

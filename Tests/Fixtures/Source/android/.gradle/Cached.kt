@@ -1,0 +1,1 @@
+class ProfileActivty : androidx.appcompat.app.AppCompatActivity()
