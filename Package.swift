@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "CapauditKit", dependencies: ["YAML", "SourceScan"]),
         .target(name: "SourceScan"),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
+        .executableTarget(name: "capaudit-compile-rules", dependencies: ["CapauditKit"]),
         .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
@@ -27,9 +28,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
         .testTarget(name: "capauditTests", dependencies: ["capaudit"]),  // the executable's own code, by `@testable import capaudit`
-
-
-
     ],
     swiftLanguageModes: [.v6]
 )

@@ -145,7 +145,7 @@ import YAML
             """.utf8))
 
     @Test func aPackAddsPatternsAndMechanismsWithEvidence() throws {
-        let policy = try PolicyLoader.load(EmbeddedRules.sources + [Self.pack])
+        let policy = try PolicyLoader.load(adding: [Self.pack])
         #expect(Self.mechanisms("kotlin", "SecureWindow.apply(window)", policy: policy).sets == ["flag-secure"])
         #expect(Self.mechanisms("kotlin", "SecureWindow.apply(window)").sets.isEmpty)
         #expect(Self.mechanisms("xml", "android:filterTouchesWhenObscured=\"true\"", policy: policy).sets == ["filter-touches"])
@@ -166,7 +166,7 @@ import YAML
 
                 """.utf8))
         do throws(PolicyError) {
-            _ = try PolicyLoader.load(EmbeddedRules.sources + [broken])
+            _ = try PolicyLoader.load(adding: [broken])
             Issue.record("a pack with broken patterns loaded")
         } catch {
             #expect(error.problems.map(\.description) == [
@@ -239,7 +239,7 @@ import YAML
     }
 
     @Test func aLayoutCountsOnlyWhenTheScreenNamesIt() throws {
-        let policy = try PolicyLoader.load(EmbeddedRules.sources + [Self.pack])
+        let policy = try PolicyLoader.load(adding: [Self.pack])
         func screen(_ code: String) -> String {
             "  - id: pin\n    protect:\n      android: [filter-touches]\n    code:\n      android: \(code)\n"
         }

@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aRulePacksNamesJoinTheEnums() throws {
-        let policy = try PolicyLoader.load(EmbeddedRules.sources + Self.pack)
+        let policy = try PolicyLoader.load(adding: Self.pack)
         let definitions = try #require(ManifestSchema.build(policy)["$defs"])
         func names(_ definition: String) -> [String] {
             definitions[definition]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -65,7 +65,7 @@ import YAML
     @Test func brokenPackIsReportedAtItsFileLineAndColumn() {
         let broken = PolicySource(relativePath: "rules/X001.yml", displayPath: "pack/rules/X001.yml", bytes: Array("id: X001\nslug: x\ntitle: X\ncheck: fild\nseverity: warning\nmessage: m\n".utf8))
         do throws(PolicyError) {
-            _ = try PolicyLoader.load(EmbeddedRules.sources + [broken])
+            _ = try PolicyLoader.load(adding: [broken])
             Issue.record("a pack with an unknown check loaded")
         } catch {
             let problem = error.problems.first
@@ -79,7 +79,7 @@ import YAML
         let a = PolicySource(relativePath: "profiles/a.yml", displayPath: "pack/profiles/a.yml", bytes: Array("id: a\nextends: b\n".utf8))
         let b = PolicySource(relativePath: "profiles/b.yml", displayPath: "pack/profiles/b.yml", bytes: Array("id: b\nextends: a\n".utf8))
         do throws(PolicyError) {
-            _ = try PolicyLoader.load(EmbeddedRules.sources + [a, b])
+            _ = try PolicyLoader.load(adding: [a, b])
             Issue.record("an extends cycle loaded")
         } catch {
             #expect(error.problems.contains { $0.message.contains("cycle") && $0.position != nil })
@@ -102,21 +102,23 @@ import YAML
     }
 
     @Test func shippedLexiconsHaveNoErrors() throws {
-        for source in EmbeddedRules.sources where source.relativePath.hasPrefix("wording/") {
+        let lexicons = try RulesFolder.sources().filter { $0.relativePath.hasPrefix("wording/") }
+        #expect(lexicons.count == 5)
+        for source in lexicons {
             let root = try #require(try YAMLLoader.load(source.bytes).documents.first)
             let decoder = NodeDecoder()
-            _ = PolicyLoader.lexicon(root, source: source, decoder)
+            #expect(PolicyLoader.lexiconDefinition(root, source: source, decoder) != nil)
             #expect(decoder.problems.isEmpty, "\(source.displayPath): \(decoder.problems.map(\.message))")
         }
     }
 
-    @Test func documentationIsBlankedWithoutMovingLines() throws {
-        let text = "id: X\nrationale: |\n  why\n  more\nfix: >\n  do\nexamples:\n  failing: |\n    a: 1\nreferences: [S1]\n"
-        let core = String(decoding: RuleDocumentationSource.withoutDocumentation(Array(text.utf8)), as: UTF8.self)
-        #expect(core == "id: X\n\n\n\n\n\n\n\n\nreferences: [S1]\n")
-        let full = RuleDocumentationSource(bytes: Array(text.utf8)).value
-        #expect(full.rationale == "why\nmore\n")
-        #expect(full.failingExample == "a: 1\n")
+    @Test func documentationIsReadFromItsKeysWithTheMarkersTakenOut() throws {
+        let text = "id: X\nrationale: |\n  why\n  more\nfix: >\n  do\nexamples:\n  failing: |\n    a: ↓1\nreferences: [S1]\n"
+        let documentation = RuleDocumentation(try #require(try YAMLLoader.load(Array(text.utf8)).documents.first))
+        #expect(documentation.rationale == "why\nmore\n")
+        #expect(documentation.fix == "do\n")
+        #expect(documentation.failingExample == "a: 1\n")
+        #expect(documentation.failingMarkers == [ExampleMarker(caseName: nil, line: 1, column: 4)])
     }
 }
 

@@ -57,7 +57,7 @@ import YAML
     }
 
     static func load(_ sources: [PolicySource]) throws(PolicyError) -> Policy {
-        try PolicyLoader.load(EmbeddedRules.sources + sources)
+        try PolicyLoader.load(adding: sources)
     }
 
     static func problems(_ sources: [PolicySource]) -> [PolicyError.Problem] {

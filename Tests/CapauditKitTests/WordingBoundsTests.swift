@@ -97,7 +97,7 @@ import YAML
         let pack = PolicySource(
             relativePath: "wording/en.yml", displayPath: "pack/wording/en.yml",
             bytes: Array(PackLexicon.pathological.utf8))
-        let policy = try PolicyLoader.load(EmbeddedRules.sources + [pack])
+        let policy = try PolicyLoader.load(adding: [pack])
         let notice = "\"" + Array(repeating: "the screen", count: 5_000).joined(separator: " ") + "\""
         let result = Manifests.check(Self.manifest(notice: notice), policy: policy)
         let incomplete = result.findings.filter { $0.ruleID == "WRD009" }

@@ -50,3 +50,17 @@ extension ReportContext {
         ReportContext(policy: policy, toolVersion: "test")
     }
 }
+
+/// `Rules/` read from its YAML, as `scripts/embed-rules` reads it: what the compiled policy is
+/// held to.
+public enum RulesFolder {
+    public static var path: String { Paths.packageRoot.appendingPathComponent("Rules").path }
+
+    public static func sources() throws(PolicyError) -> [PolicySource] {
+        try PolicyCompiler.sources(inRulesFolder: path)
+    }
+
+    public static func policy() throws(PolicyError) -> Policy {
+        try PolicyLoader.load(PolicyLoader.definitions(reading: sources()), adding: [])
+    }
+}

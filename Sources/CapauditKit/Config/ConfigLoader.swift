@@ -181,26 +181,20 @@ public enum ConfigLoader {
 
     /// Entries may be plain words or phrases, or full lexicon entries.
     static func lexicon(_ fields: Fields, language: String, path: String, decoder: NodeDecoder, file: String) -> Lexicon? {
-        var lists: [String: WordList] = [:]
+        var lists: [String: [LexiconDefinition.Entry]] = [:]
         for name in Lexicon.listNames {
             guard let node = fields[name] else { continue }
-            let entries = (decoder.list(node, path: "\(path).\(name)", what: "`\(name)`") ?? []).enumerated().compactMap { index, item -> LexiconEntry? in
+            lists[name] = (decoder.list(node, path: "\(path).\(name)", what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
                 if let word = item.scalar?.value {
-                    return LexiconEntry(text: word, alternatives: Tokenizer.tokens(word).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+                    return LexiconDefinition.Entry(match: word, alternatives: Tokenizer.tokens(word).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
                 }
                 return PolicyLoader.lexiconEntry(item, path: "\(path).\(name)[\(index)]", decoder)
             }
-            lists[name] = WordList(entries: entries)
         }
-        let affected = fields["affected-words"].map { decoder.stringList($0, path: "\(path).affected-words", what: "`affected-words`") } ?? []
+        let affected = fields["affected-words"].map { decoder.stringList($0, path: "\(path).affected-words", what: "`affected-words`").map(\.0) } ?? []
         let acronyms = fields["acronyms"].map { decoder.stringList($0, path: "\(path).acronyms", what: "`acronyms`").map(\.0) } ?? []
         guard !lists.isEmpty || !affected.isEmpty || !acronyms.isEmpty else { return nil }
-        return Lexicon(
-            language: language, name: language, lists: lists,
-            affected: WordList(entries: affected.map { phrase, _ in
-                LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
-            }),
-            acronyms: Set(acronyms), neutralNotice: nil, file: file)
+        return LexiconDefinition(language: language, name: language, lists: lists, affected: affected, acronyms: acronyms, neutralNotice: nil, file: file).lexicon
     }
 }
 

@@ -67,6 +67,6 @@ extension Policy {
         self.rule(rule.id) ?? RuleDefinition(
             id: rule.id, slug: rule.id.lowercased(), title: rule.id, status: .stable, replacedBy: nil, check: "", parameters: nil, defaultSetting: nil, cases: [:],
             caseMessages: [:], pointsAt: "", message: "{message}", references: [], securitySeverity: nil,
-            documentation: RuleDocumentationSource(parsed: RuleDocumentation(rationale: "", fix: "", failingExample: "", passingExample: "")), file: "")
+            documentation: RuleDocumentation(rationale: "", fix: "", failingExample: "", passingExample: ""), file: "")
     }
 }

@@ -1,10 +1,11 @@
 import SourceScan
 import YAML
 
-/// Builds a `Policy` from policy files: the shipped `Rules/` first, then rule packs.
+/// Builds a `Policy`: the shipped policy, compiled into the binary from `Rules/`
+/// (`CompiledPolicy`), then rule packs read from their YAML.
 ///
-/// Packs use the same layout and can add data kinds, action kinds, mechanisms, rules on the
-/// built-in checks, profiles (usually extending a shipped one) and lexicon entries. Every
+/// Packs use the same layout as `Rules/` and can add data kinds, action kinds, mechanisms, rules
+/// on the built-in checks, profiles (usually extending a shipped one) and lexicon entries. Every
 /// problem is reported at its file, line and column; any problem makes the policy unusable.
 public struct PolicyLoader {
     /// The deepest `extends` chain accepted.
@@ -15,39 +16,100 @@ public struct PolicyLoader {
     private var references: [String: Reference] = [:]
     private var rules: [String: RuleDefinition] = [:]
     private var checks: [String: any Check] = [:]
-    private var rawProfiles: [String: RawProfile] = [:]
+    private var profileDefinitions: [String: ProfileDefinition] = [:]
+    /// Lexicons of rule packs, merged by language.
     private var lexicons: [String: Lexicon] = [:]
-    private var shippedLexicons: [String: PolicySource] = [:]
+    private var shippedLexicons: [String: @Sendable () -> LexiconDefinition?] = [:]
 
-    public init() {}
+    private init() {}
 
-    /// The shipped policy, from the copy of `Rules/` inside the binary.
-    public static func shipped() throws(PolicyError) -> Policy {
-        try load(EmbeddedRules.sources)
-    }
-
-    public static func load(_ sources: [PolicySource]) throws(PolicyError) -> Policy {
-        var loader = PolicyLoader()
-        return try loader.build(sources)
-    }
-
-    mutating func build(_ sources: [PolicySource]) throws(PolicyError) -> Policy {
-        var toParse: [(source: PolicySource, bytes: [UInt8])] = []
-        for source in sources {
-            if source.isShipped, source.relativePath.hasPrefix("wording/") {
-                shippedLexicons[Self.language(ofLexiconPath: source.relativePath)] = source
+    /// Starts from a policy's definitions, its rules' checks built from their parameters.
+    private init(startingFrom definitions: PolicyDefinitions) {
+        taxonomy = definitions.taxonomy
+        references = definitions.references
+        for rule in definitions.rules {
+            rules[rule.id] = rule
+            guard let checkType = CheckRegistry.check(named: rule.check) else {
+                problems.append(.init(file: rule.file, position: nil, message: "unknown check `\(rule.check)`; rebuild capaudit after running scripts/embed-rules"))
                 continue
             }
-            let isShippedRule = source.isShipped && source.relativePath.hasPrefix("rules/")
-            toParse.append((source, isShippedRule ? RuleDocumentationSource.withoutDocumentation(source.bytes) : source.bytes))
+            let decoder = NodeDecoder()
+            checks[rule.id] = checkType.init(parameters: CheckParameters(node: rule.parameters, decoder: decoder, path: "parameters", rulePosition: SourcePosition(line: 1, column: 1)))
+            record(decoder, file: rule.file)
         }
+        for profile in definitions.profiles { profileDefinitions[profile.id] = profile }
+        shippedLexicons = definitions.lexicons
+    }
+
+    /// The shipped policy as compiled into the binary: no YAML is parsed.
+    public static func shipped() throws(PolicyError) -> Policy {
+        try load(adding: [])
+    }
+
+    /// The shipped policy with rule packs read on top of it.
+    public static func load(adding packs: [PolicySource]) throws(PolicyError) -> Policy {
+        try load(CompiledPolicy.definitions, adding: packs)
+    }
+
+    /// A policy from its definitions, with rule packs read on top of it.
+    public static func load(_ definitions: PolicyDefinitions, adding packs: [PolicySource]) throws(PolicyError) -> Policy {
+        var loader = PolicyLoader(startingFrom: definitions)
+        return try loader.build(packs)
+    }
+
+    /// A policy folder laid out as `Rules/` read from its YAML as the shipped policy (its
+    /// sources marked `isShipped`): what scripts/embed-rules compiles into `CompiledPolicy`, and
+    /// what the tests hold the compiled policy to.
+    public static func definitions(reading sources: [PolicySource]) throws(PolicyError) -> PolicyDefinitions {
+        var loader = PolicyLoader()
+        loader.read(sources)
+        loader.checkRuleReferences()
+        loader.resolveReplacements()
+        _ = loader.resolveProfiles()
+        guard loader.problems.isEmpty else { throw PolicyError(problems: loader.problems) }
+        let keys = loader.canonicalRuleKeys
+        return PolicyDefinitions(
+            taxonomy: loader.taxonomy, references: loader.references, rules: loader.rules.values.sorted { $0.id < $1.id },
+            profiles: loader.profileDefinitions.values.sorted { $0.id < $1.id }.map { profile in
+                var canonical = profile
+                canonical.ruleSettings = Dictionary(profile.ruleSettings.map { (keys[$0.key] ?? $0.key, $0.value) }) { first, _ in first }
+                return canonical
+            },
+            lexicons: loader.shippedLexicons)
+    }
+
+    private mutating func build(_ packs: [PolicySource]) throws(PolicyError) -> Policy {
         // English is the language of plain-string texts unless a manifest says otherwise: its
-        // lexicon is parsed on another core while the rest of the policy loads.
+        // lexicon is built on another core while the rest of the run starts.
         let shipped = ShippedLexicons(shippedLexicons)
         shipped.prepare("en")
+        read(packs)
+        checkRuleReferences()
+        resolveReplacements()
+        let profiles = resolveProfiles()
+        guard problems.isEmpty else { throw PolicyError(problems: problems) }
+        let sortedRules = rules.values.sorted { $0.id < $1.id }
+        return Policy(
+            taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
+            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references, unknownRuleNames: unknownRuleNames,
+            deprecatedRuleNames: deprecatedRuleNames,
+            checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
+    }
+
+    /// Reads policy files: shipped lexicons are kept to be read on first use, the rest is parsed
+    /// (on every core) and read in dependency order.
+    private mutating func read(_ sources: [PolicySource]) {
+        var toParse: [PolicySource] = []
+        for source in sources {
+            if source.isShipped, source.relativePath.hasPrefix("wording/") {
+                shippedLexicons[Self.language(ofLexiconPath: source.relativePath)] = { Self.lexiconDefinition(from: source) }
+            } else {
+                toParse.append(source)
+            }
+        }
         var parsed: [(PolicySource, YAMLNode)] = []
         for (index, outcome) in Self.parseAll(toParse.map(\.bytes)).enumerated() {
-            let source = toParse[index].source
+            let source = toParse[index]
             switch outcome {
             case .failure(let error):
                 problems.append(.init(file: source.displayPath, position: error.position, message: error.description))
@@ -69,33 +131,24 @@ public struct PolicyLoader {
             for (source, root) in parsed where source.relativePath == prefix || (prefix.hasSuffix("/") && source.relativePath.hasPrefix(prefix)) {
                 let decoder = NodeDecoder()
                 read(&self, source, root, decoder)
-                record(decoder, source)
+                record(decoder, file: source.displayPath)
             }
         }
         for (source, _) in parsed where !kinds.contains(where: { source.relativePath == $0.0 || ($0.0.hasSuffix("/") && source.relativePath.hasPrefix($0.0)) }) && !source.isShipped {
             problems.append(.init(file: source.displayPath, position: nil, message: "not a policy file: a pack holds taxonomy.yml, references.yml, rules/*.yml, profiles/*.yml and wording/*.yml"))
         }
-        resolveReplacements()
-        let profiles = resolveProfiles()
-        guard problems.isEmpty else { throw PolicyError(problems: problems) }
-        let sortedRules = rules.values.sorted { $0.id < $1.id }
-        return Policy(
-            taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
-            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references, unknownRuleNames: unknownRuleNames,
-            deprecatedRuleNames: deprecatedRuleNames,
-            checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
     }
 
-    /// Parses the files on every core: the policy is most of a single-file run's work.
+    /// Parses the files on every core.
     static func parseAll(_ files: [[UInt8]]) -> [Result<YAMLStream, YAMLError>] {
         ParallelMap.map(count: files.count, workers: 4) { index in
             Result(catching: { () throws(YAMLError) in try YAMLLoader.load(files[index]) })
         }
     }
 
-    private mutating func record(_ decoder: NodeDecoder, _ source: PolicySource) {
+    private mutating func record(_ decoder: NodeDecoder, file: String) {
         for problem in decoder.problems {
-            problems.append(.init(file: source.displayPath, position: problem.position, message: problem.message))
+            problems.append(.init(file: file, position: problem.position, message: problem.message))
         }
     }
 
@@ -306,7 +359,7 @@ public struct PolicyLoader {
     // MARK: lexicons
 
     private mutating func readLexicon(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
-        guard let lexicon = Self.lexicon(root, source: source, decoder) else { return }
+        guard let lexicon = Self.lexiconDefinition(root, source: source, decoder)?.lexicon else { return }
         if var existing = lexicons[lexicon.language] {
             existing.merge(lexicon)
             lexicons[lexicon.language] = existing
@@ -321,15 +374,16 @@ public struct PolicyLoader {
         return (name.hasSuffix(".yml") ? String(name.dropLast(4)) : name).lowercased()
     }
 
-    /// A shipped lexicon, read on first use; nil if it does not parse (a test keeps them valid).
-    static func lexicon(from source: PolicySource) -> Lexicon? {
+    /// A shipped lexicon file, read on first use; nil if it does not parse (`definitions(reading:)`
+    /// reports its problems).
+    static func lexiconDefinition(from source: PolicySource) -> LexiconDefinition? {
         guard let root = (try? YAMLLoader.load(source.bytes))?.documents.first else { return nil }
         let decoder = NodeDecoder()
-        let lexicon = Self.lexicon(root, source: source, decoder)
+        let lexicon = Self.lexiconDefinition(root, source: source, decoder)
         return decoder.problems.isEmpty ? lexicon : nil
     }
 
-    static func lexicon(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> Lexicon? {
+    static func lexiconDefinition(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> LexiconDefinition? {
         let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
             let languageNode = fields["language"],
@@ -339,29 +393,26 @@ public struct PolicyLoader {
             decoder.report("`language: \(language)` must match the file name `\(source.relativePath.split(separator: "/").last ?? "")`", at: languageNode, path: "language")
             return nil
         }
-        var lists: [String: WordList] = [:]
+        var lists: [String: [LexiconDefinition.Entry]] = [:]
         for name in Lexicon.listNames {
             guard let listNode = fields[name] else { continue }
-            lists[name] = WordList(entries: (decoder.list(listNode, path: name, what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
+            lists[name] = (decoder.list(listNode, path: name, what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
                 Self.lexiconEntry(item, path: "\(name)[\(index)]", decoder)
-            })
+            }
         }
-        let lexicon = Lexicon(
+        return LexiconDefinition(
             language: language, name: fields["name"]?.scalar?.value ?? language, lists: lists,
-            affected: WordList(entries: (fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`") } ?? []).map { phrase, _ in
-                LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
-            }),
-            acronyms: Set(fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? []),
+            affected: fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`").map(\.0) } ?? [],
+            acronyms: fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? [],
             neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
             file: source.displayPath)
-        return lexicon
     }
 
     /// The longest gap a phrase may allow: keeps matching linear whatever a pack says.
     static let maxGap = 8
     static let maxPhraseWords = 12
 
-    static func lexiconEntry(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> LexiconEntry? {
+    static func lexiconEntry(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> LexiconDefinition.Entry? {
         guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: ["match", "suffixes", "gap", "except", "suggest"], required: ["match"]),
             let match = fields["match"].flatMap({ decoder.string($0, path: "\(path).match", what: "`match`", nonEmpty: true) })
         else { return nil }
@@ -381,8 +432,8 @@ public struct PolicyLoader {
             decoder.report("`gap` must be between 0 and \(maxGap), got \(gap)", at: gapNode, path: "\(path).gap")
             gap = 0
         }
-        return LexiconEntry(
-            text: match, alternatives: words,
+        return LexiconDefinition.Entry(
+            match: match, alternatives: words,
             suffixes: fields["suffixes"].map { decoder.stringList($0, path: "\(path).suffixes", what: "`suffixes`").map(\.0) } ?? [],
             gap: gap,
             exceptions: fields["except"].map { decoder.stringList($0, path: "\(path).except", what: "`except`").map(\.0) } ?? [],
@@ -441,9 +492,8 @@ public struct PolicyLoader {
                 pendingReplacements.append((replacedBy, node, source.displayPath))
             }
         }
-        let documentation = source.isShipped ? RuleDocumentationSource(bytes: source.bytes) : RuleDocumentationSource(parsed: RuleDocumentation(root))
         let before = decoder.problemCount
-        ParameterValidator(taxonomy: taxonomy, profiles: rawProfiles.keys.sorted(), decoder: decoder)
+        ParameterValidator(taxonomy: taxonomy, profiles: profileDefinitions.keys.sorted(), decoder: decoder)
             .validate(fields["parameters"], against: checkType.parameters, path: "parameters", rulePosition: root.start, check: checkName)
         if decoder.problemCount == before {
             checks[id] = checkType.init(parameters: CheckParameters(node: fields["parameters"], decoder: decoder, path: "parameters", rulePosition: root.start))
@@ -457,7 +507,7 @@ public struct PolicyLoader {
             parameters: fields["parameters"],
             defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
             message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0),
-            securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) }, documentation: documentation,
+            securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) }, documentation: RuleDocumentation(root),
             file: source.displayPath)
     }
 
@@ -490,26 +540,11 @@ public struct PolicyLoader {
 
     // MARK: profiles
 
-    private struct RawProfile {
-        var id: String
-        var title: String
-        var description: String
-        var extends: String?
-        var extendsNode: YAMLNode?
-        var ruleSettings: [String: SeveritySetting]
-        /// nil removes an inherited row.
-        var coverage: [String: CoverageRequirement?]
-        var actionsByKind: [String: ActionRequirement?]
-        var actionsByRisk: [Risk: ActionRequirement?]
-        var file: String
-        var root: YAMLNode
-    }
-
     private mutating func readProfile(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
         guard let fields = decoder.mapping(root, path: "", what: "a profile", known: ["id", "title", "extends", "description", "rules", "coverage", "action-policy"], required: ["id"]),
             let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) })
         else { return }
-        if let existing = rawProfiles[id] {
+        if let existing = profileDefinitions[id] {
             decoder.report(.duplicate, "profile `\(id)` is already defined in \(existing.file); extend it under a new id instead", at: root, path: "id")
             return
         }
@@ -568,10 +603,10 @@ public struct PolicyLoader {
                 byRisk[risk] = actionRequirement(pair.value, path: "action-policy.risks.\(name)", decoder)
             }
         }
-        rawProfiles[id] = RawProfile(
+        profileDefinitions[id] = ProfileDefinition(
             id: id, title: fields["title"]?.scalar?.value ?? id, description: fields["description"]?.scalar?.value ?? "",
-            extends: fields["extends"]?.scalar?.value, extendsNode: fields["extends"], ruleSettings: ruleSettings, coverage: coverage,
-            actionsByKind: byKind, actionsByRisk: byRisk, file: source.displayPath, root: root)
+            extends: fields["extends"]?.scalar?.value, ruleSettings: ruleSettings, coverage: coverage,
+            actionsByKind: byKind, actionsByRisk: byRisk, file: source.displayPath, position: root.start, extendsPosition: fields["extends"]?.start)
     }
 
     private var pendingRuleReferences: [(key: String, node: YAMLNode, file: String, isShipped: Bool)] = []
@@ -593,8 +628,8 @@ public struct PolicyLoader {
         return .some(ActionRequirement(minimum: minimum, severity: severity))
     }
 
-    /// Applies `extends` chains (cycles and over-deep chains are errors) and checks rule names.
-    private mutating func resolveProfiles() -> [String: Profile] {
+    /// Checks the rule names profiles give settings for, and learns the key each stands for.
+    private mutating func checkRuleReferences() {
         for (key, node, file, isShipped) in pendingRuleReferences {
             let name = key.split(separator: "/").first.map(String.init) ?? key
             let caseName = key.split(separator: "/").dropFirst().first.map(String.init)
@@ -617,22 +652,27 @@ public struct PolicyLoader {
                 if isShipped { problems.append(problem) } else { unknownRuleNames.append(problem) }
             }
         }
+        pendingRuleReferences = []
+    }
+
+    /// Applies `extends` chains; cycles and over-deep chains are errors.
+    private mutating func resolveProfiles() -> [String: Profile] {
         var resolved: [String: Profile] = [:]
         // A chain too deep is reported once, at the profile that starts it (the one no other extends).
-        let extended = Set(rawProfiles.values.compactMap(\.extends))
-        for id in rawProfiles.keys.sorted() {
-            var chain: [RawProfile] = []
+        let extended = Set(profileDefinitions.values.compactMap(\.extends))
+        for id in profileDefinitions.keys.sorted() {
+            var chain: [ProfileDefinition] = []
             var current: String? = id
             while let name = current {
-                guard let raw = rawProfiles[name] else {
-                    if let child = chain.last, let node = child.extendsNode {
-                        problems.append(.init(file: child.file, position: node.start, message: "`extends` names an unknown profile `\(name)`\(NearestName.hint(for: name, among: rawProfiles.keys.sorted()))"))
+                guard let raw = profileDefinitions[name] else {
+                    if let child = chain.last, let position = child.extendsPosition {
+                        problems.append(.init(file: child.file, position: position, message: "`extends` names an unknown profile `\(name)`\(NearestName.hint(for: name, among: profileDefinitions.keys.sorted()))"))
                     }
                     break
                 }
                 if chain.contains(where: { $0.id == name }) {
                     let cycle = (chain.map(\.id) + [name]).joined(separator: " → ")
-                    problems.append(.init(file: raw.file, position: raw.extendsNode?.start ?? raw.root.start, message: "`extends` forms a cycle: \(cycle)"))
+                    problems.append(.init(file: raw.file, position: raw.extendsPosition ?? raw.position, message: "`extends` forms a cycle: \(cycle)"))
                     chain = []
                     break
                 }
@@ -640,7 +680,7 @@ public struct PolicyLoader {
                     if !extended.contains(id), let start = chain.first {
                         let shown = chain.prefix(3).map(\.id) + ["…", chain.last?.id ?? name, name]
                         problems.append(.init(
-                            file: start.file, position: start.extendsNode?.start ?? start.root.start,
+                            file: start.file, position: start.extendsPosition ?? start.position,
                             message: "`extends` chain of `\(id)` is deeper than \(Self.maxExtendsDepth) profiles (\(shown.joined(separator: " → "))); extend a shipped profile more directly"))
                     }
                     chain = []

@@ -1,3 +1,5 @@
+import YAML
+
 /// A risk profile after `extends` is resolved: what each data kind needs covered,
 /// the weakest acceptable `on-capture` per action, and rule severities.
 public struct Profile: Sendable {
@@ -58,4 +60,23 @@ public enum OnCapture: String, Sendable, CaseIterable {
 public struct ActionRequirement: Sendable {
     public var minimum: OnCapture
     public var severity: Severity
+}
+
+/// A profile as its file writes it, before `extends` is resolved: what packs extend and what
+/// `PolicyCompiler` writes into the binary.
+struct ProfileDefinition: Sendable {
+    var id: String
+    var title: String
+    var description: String
+    var extends: String?
+    /// Severity settings by rule key as written; canonical (`RULE`, `RULE/case`) once compiled.
+    var ruleSettings: [String: SeveritySetting]
+    /// nil removes an inherited row.
+    var coverage: [String: CoverageRequirement?]
+    var actionsByKind: [String: ActionRequirement?]
+    var actionsByRisk: [Risk: ActionRequirement?]
+    var file: String
+    /// Where the profile and its `extends` are written, for problems with its chain.
+    var position: SourcePosition
+    var extendsPosition: SourcePosition?
 }

@@ -24,20 +24,20 @@ public struct RuleDefinition: Sendable {
     public var references: [String]
     /// SARIF `security-severity` (0.0 to 10.0) when the rule sets its own; else it follows the severity.
     public var securitySeverity: Double?
-    let documentation: RuleDocumentationSource
+    let documentation: RuleDocumentation
     /// Where it was defined, for errors about it.
     public var file: String
 
     public var usesMatrix: Bool { defaultSetting == nil }
 
-    public var rationale: String { documentation.value.rationale }
-    public var fix: String { documentation.value.fix }
-    public var failingExample: String { documentation.value.failingExample }
-    public var failingMarkers: [ExampleMarker] { documentation.value.failingMarkers }
-    public var passingExample: String { documentation.value.passingExample }
+    public var rationale: String { documentation.rationale }
+    public var fix: String { documentation.fix }
+    public var failingExample: String { documentation.failingExample }
+    public var failingMarkers: [ExampleMarker] { documentation.failingMarkers }
+    public var passingExample: String { documentation.passingExample }
     /// The app's code each example is checked against; empty for rules that read no code.
-    public var failingSource: [SourceText] { documentation.value.failingSource }
-    public var passingSource: [SourceText] { documentation.value.passingSource }
+    public var failingSource: [SourceText] { documentation.failingSource }
+    public var passingSource: [SourceText] { documentation.passingSource }
 
     public func message(case name: String?) -> String {
         name.flatMap { caseMessages[$0] } ?? message

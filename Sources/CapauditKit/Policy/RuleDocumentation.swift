@@ -68,11 +68,17 @@ public struct RuleDocumentation: Sendable, Equatable {
 
     static let keys = ["rationale", "fix", "examples"]
 
-    init(rationale: String, fix: String, failingExample: String, passingExample: String) {
+    init(
+        rationale: String, fix: String, failingExample: String, passingExample: String, failingMarkers: [ExampleMarker] = [],
+        failingSource: [SourceText] = [], passingSource: [SourceText] = []
+    ) {
         self.rationale = rationale
         self.fix = fix
         self.failingExample = failingExample
         self.passingExample = passingExample
+        self.failingMarkers = failingMarkers
+        self.failingSource = failingSource
+        self.passingSource = passingSource
     }
 
     /// Reads the documentation keys of a rule file's root mapping.
@@ -111,55 +117,5 @@ public struct SourceText: Sendable, Equatable {
         self.platform = platform
         self.path = path
         self.text = text
-    }
-}
-
-/// A rule's documentation, read from its file on first use: `check` never needs it, so the
-/// shipped rules are loaded without it (a pre-commit run stays fast), and `explain`, SARIF and
-/// the docs read it when asked.
-final class RuleDocumentationSource: Sendable {
-    private let state: Locked<(bytes: [UInt8], parsed: RuleDocumentation?)>
-
-    init(parsed: RuleDocumentation) {
-        state = Locked(([], parsed))
-    }
-
-    init(bytes: [UInt8]) {
-        state = Locked((bytes, nil))
-    }
-
-    var value: RuleDocumentation {
-        state.withLock { state in
-            if let parsed = state.parsed { return parsed }
-            let root = (try? YAMLLoader.load(state.bytes))?.documents.first
-            let parsed = root.map(RuleDocumentation.init) ?? RuleDocumentation(rationale: "", fix: "", failingExample: "", passingExample: "")
-            state = ([], parsed)
-            return parsed
-        }
-    }
-
-    private static let documentationKeys = RuleDocumentation.keys.map { Array(($0 + ":").utf8) }
-
-    /// The rule file with its documentation blocks blanked (line breaks kept, so that
-    /// positions are unchanged): what a check run parses.
-    static func withoutDocumentation(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count / 3)
-        var blanking = false
-        var lineStart = 0
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            let first = bytes[lineStart]
-            if first != UInt8(ascii: " "), first != UInt8(ascii: "#"), first != 0x0A, first != 0x0D {
-                blanking = documentationKeys.contains { key in
-                    lineEnd - lineStart >= key.count && bytes[lineStart..<lineStart + key.count].elementsEqual(key)
-                }
-            }
-            if !blanking { output.append(contentsOf: bytes[lineStart..<lineEnd]) }
-            if lineEnd < bytes.count { output.append(0x0A) }
-            lineStart = lineEnd + 1
-        }
-        return output
     }
 }

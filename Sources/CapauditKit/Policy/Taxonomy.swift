@@ -16,6 +16,15 @@ public struct Taxonomy: Sendable {
 
     public init() {}
 
+    init(threats: [Threat], threatGroups: [String: ThreatSet], categories: [String], dataKinds: [DataKind], actionKinds: [ActionKind], mechanisms: [Mechanism]) {
+        self.threats = threats
+        self.threatGroups = threatGroups
+        self.categories = categories
+        self.mechanisms = mechanisms
+        for kind in dataKinds { add(kind) }
+        for kind in actionKinds { add(kind) }
+    }
+
     public func threat(named name: String) -> Threat? { threats.first { $0.id == name } }
 
     /// A data kind by its id or one of its aliases.
@@ -146,6 +155,12 @@ public struct MechanismEvidence: Sendable {
     public var declaredOnly: String?
 
     public init() {}
+
+    init(sets: [EvidencePattern], clears: [EvidencePattern], declaredOnly: String?) {
+        self.sets = sets
+        self.clears = clears
+        self.declaredOnly = declaredOnly
+    }
 
     /// Whether evidence can be sought at all: some `sets` pattern, and not declared only.
     public var isSought: Bool { declaredOnly == nil && !sets.isEmpty }

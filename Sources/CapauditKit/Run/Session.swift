@@ -128,17 +128,17 @@ public struct Session: Sendable {
                 throw .policy(error)
             }
         }
-        var sources = EmbeddedRules.sources
+        var packs: [PolicySource] = []
         do throws(PolicyError) {
             let configFolder = configPath.map { parent(of: $0) } ?? cwd
             for pack in config.rulePacks {
-                sources += try RulePackReader.read(pack, base: configFolder, confinedTo: root ?? configFolder, displayBase: relativePath("\(configFolder)/\(pack)", to: cwd))
+                packs += try RulePackReader.read(pack, base: configFolder, confinedTo: root ?? configFolder, displayBase: relativePath("\(configFolder)/\(pack)", to: cwd))
             }
             for pack in options.rulePacks {
-                sources += try RulePackReader.read(pack, base: cwd, confinedTo: nil, displayBase: pack)
+                packs += try RulePackReader.read(pack, base: cwd, confinedTo: nil, displayBase: pack)
             }
-            if sources.count > EmbeddedRules.sources.count {
-                shipped = try PolicyLoader.load(sources)
+            if !packs.isEmpty {
+                shipped = try PolicyLoader.load(adding: packs)
                 if let configPath { config = try ConfigLoader.load(path: configPath, displayPath: configDisplay, policy: shipped) }
             }
         } catch {

@@ -1,37 +1,38 @@
 import Dispatch
 
-/// The shipped lexicons, each parsed once on first use and shared by every store made from
-/// this policy (a config's additions make a new store, not a new parse).
+/// The shipped lexicons, each built once on first use (folded and indexed for matching) and
+/// shared by every store made from this policy (a config's additions make a new store, not a new
+/// build).
 final class ShippedLexicons: Sendable {
-    private let sources: [String: PolicySource]
-    /// Held while a lexicon is parsed: a second reader waits for the first instead of parsing twice.
-    private let parsed = Locked<[String: Lexicon?]>([:])
+    private let definitions: [String: @Sendable () -> LexiconDefinition?]
+    /// Held while a lexicon is built: a second reader waits for the first instead of building twice.
+    private let built = Locked<[String: Lexicon?]>([:])
 
-    init(_ sources: [String: PolicySource]) {
-        self.sources = sources
+    init(_ definitions: [String: @Sendable () -> LexiconDefinition?]) {
+        self.definitions = definitions
     }
 
-    var languages: [String] { Array(sources.keys) }
+    var languages: [String] { Array(definitions.keys) }
 
     func lexicon(for language: String) -> Lexicon? {
-        guard let source = sources[language] else { return nil }
-        return parsed.withLock { cache in
+        guard let definition = definitions[language] else { return nil }
+        return built.withLock { cache in
             if let done = cache[language] { return done }
-            let lexicon = PolicyLoader.lexicon(from: source)
+            let lexicon = definition()?.lexicon
             cache[language] = lexicon
             return lexicon
         }
     }
 
-    /// Parses a language on another thread now, so that it is ready when a text needs it.
+    /// Builds a language on another thread now, so that it is ready when a text needs it.
     func prepare(_ language: String) {
-        guard sources[language] != nil else { return }
+        guard definitions[language] != nil else { return }
         DispatchQueue.global().async { _ = self.lexicon(for: language) }
     }
 }
 
-/// The wording lexicons by language. The shipped ones are parsed on first use, so that a run
-/// reads only the languages its texts are written in; those from rule packs are parsed when the
+/// The wording lexicons by language. The shipped ones are built on first use, so that a run
+/// builds only the languages its texts are written in; those from rule packs are parsed when the
 /// policy loads, so that a broken pack is reported before any file is checked.
 final class LexiconStore: Sendable {
     private let shipped: ShippedLexicons

@@ -1,0 +1,39 @@
+/// A wording lexicon as its file writes it (`Rules/wording/<tag>.yml`): the data that
+/// `PolicyLoader` reads and `PolicyCompiler` writes into the binary, before it is folded and
+/// indexed into a `Lexicon` on first use.
+struct LexiconDefinition: Sendable {
+    /// One entry of a word list, as written.
+    struct Entry: Sendable {
+        var match: String
+        /// For each word of `match`, its `|` alternatives, as the tokenizer splits them.
+        var alternatives: [[String]]
+        var suffixes: [String]
+        var gap: Int
+        var exceptions: [String]
+        var suggestion: String
+
+        var lexiconEntry: LexiconEntry {
+            LexiconEntry(text: match, alternatives: alternatives, suffixes: suffixes, gap: gap, exceptions: exceptions, suggestion: suggestion)
+        }
+    }
+
+    var language: String
+    var name: String
+    /// By list name (`alarm`, `blame`, ...), entries in file order.
+    var lists: [String: [Entry]]
+    /// `affected-words`: phrases matched word for word.
+    var affected: [String]
+    var acronyms: [String]
+    var neutralNotice: String?
+    var file: String
+
+    /// The lexicon ready to match.
+    var lexicon: Lexicon {
+        Lexicon(
+            language: language, name: name, lists: lists.mapValues { WordList(entries: $0.map(\.lexiconEntry)) },
+            affected: WordList(entries: affected.map { phrase in
+                LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+            }),
+            acronyms: Set(acronyms), neutralNotice: neutralNotice, file: file)
+    }
+}
