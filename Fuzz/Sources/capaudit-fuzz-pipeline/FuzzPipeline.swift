@@ -17,8 +17,7 @@ let run = AuditRun(session: Session(policy: policy, defaultProfile: "banking", l
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    if ManifestSniffer.verdict(bytes) != .manifest { bytes = Array("capaudit: 1
-".utf8) + bytes }
+    if ManifestSniffer.verdict(bytes) != .manifest { bytes = Array("capaudit: 1\n".utf8) + bytes }
     let outcome = run.outcome(of: InputFile(path: "fuzz.yml", named: true, content: bytes))
     let context = ReportContext(policy: policy, toolVersion: "fuzz")
     // SARIF also describes every rule of the policy, the same for every input and slow to
