@@ -17,14 +17,16 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "CapauditKit", dependencies: ["YAML"]),
-        .target(name: "SourceScan"),
-        .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),
-        .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
+        // Every system call that differs between Linux and Darwin, and every name of a C library module.
+        .target(name: "SystemInterface"),
+        .target(name: "CapauditKit", dependencies: ["YAML", "SystemInterface"]),
+        .target(name: "SourceScan", dependencies: ["SystemInterface"]),
+        .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "SystemInterface"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
+        .target(name: "TestSupport", dependencies: ["CapauditKit", "SystemInterface"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SystemInterface"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
         .testTarget(name: "capauditTests", dependencies: ["capaudit"]),  // the executable's own code, by `@testable import capaudit`
 

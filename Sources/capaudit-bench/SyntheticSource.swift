@@ -1,7 +1,12 @@
 import SourceScan
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import SystemInterface
 
 /// Writes a realistic app source tree, the same bytes for the same seed: an `android/` module
 /// (Kotlin activities and fragments, some Java, layouts, a manifest, a Gradle file) and an `ios/`
@@ -282,11 +287,7 @@ func runSourceScanBenchmark(files: Int, runs: Int, folder: String) {
         print("the evidence patterns do not compile")
         exit(2)
     }
-    func processorSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
+    func processorSeconds() -> Double { ThisProcess.usage().processorSeconds }
     func scanBoth(workers: Int) -> (seconds: Double, processor: Double, occurrences: Int, declarations: Int) {
         let start = now()
         let startProcessor = processorSeconds()
@@ -305,11 +306,9 @@ func runSourceScanBenchmark(files: Int, runs: Int, folder: String) {
     let one = scanBoth(workers: 1)
     let seconds = median(all.map(\.seconds))
     let processor = median(all.map(\.processor))
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
     print("source scan: \(files) files, \(Double(Int(megabytes * 10)) / 10) MB, \(all[0].declarations) types, \(all[0].occurrences) occurrences")
     print("  all \(SourceScanOptions.processorCount) cores, median of \(runs)   \(format(seconds)) wall  \(Int(megabytes / seconds)) MB/s")
     print("  processor time of that scan  \(format(processor))  \(Int(megabytes / processor)) MB per processor-second")
     print("  one core                     \(format(one.seconds)) wall  \(Int(megabytes / one.seconds)) MB/s")
-    print("  peak RSS                     \(usage.ru_maxrss / 1024) MB")
+    print("  peak RSS                     \(ThisProcess.usage().peakResidentBytes >> 20) MB")
 }
