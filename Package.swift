@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SystemInterface"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
+        .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface"]),
         .testTarget(name: "capauditTests", dependencies: ["capaudit"]),  // the executable's own code, by `@testable import capaudit`
 
 
