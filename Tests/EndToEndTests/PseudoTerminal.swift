@@ -34,8 +34,11 @@ final class PseudoTerminal {
         attributes.setBlocked(SignalSet([]))
         attributes.startNewSession()
 
-        // The shell only changes folder, then becomes the program (same process, same terminal).
-        let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + arguments
+        // The shell changes folder, then becomes the program (same process, same terminal). It
+        // opens the terminal again first: Darwin makes a terminal the controlling one only when a
+        // session leader opens it, and its posix_spawn runs the file actions before setsid.
+        let script = "terminal=$1; shift; cd \"$0\" && exec \"$@\" <>\"$terminal\" >&0 2>&0"
+        let command = ["/bin/sh", "-c", script, directory, terminal.slavePath] + arguments
         let spawned = Spawn.start(
             "/bin/sh", arguments: command, environment: environment.map { "\($0.key)=\($0.value)" }, fileActions: actions, attributes: attributes)
         switch spawned {
