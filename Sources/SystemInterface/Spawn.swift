@@ -90,15 +90,18 @@ public final class SpawnAttributes {
         add(POSIX_SPAWN_SETSIGMASK)
     }
 
-    /// The child calls `setsid` before it runs: a terminal it opens then becomes its controlling
-    /// terminal, so that Ctrl-C and window resizes reach it.
+    /// The child leads a new session (`setsid`), so that a terminal it opens becomes its
+    /// controlling terminal and Ctrl-C and window resizes reach it. On Linux the file actions run
+    /// in the new session; Darwin's run before `setsid`, so there the program must open its
+    /// terminal again itself.
     public func startNewSession() {
         add(Self.newSessionFlag)
     }
 
-    /// `POSIX_SPAWN_SETSID`, which Swift does not import from glibc's spawn.h (it is behind
-    /// `__USE_GNU`, glibc 2.26 and later) and which Darwin's sys/spawn.h defines only in SDKs
-    /// for macOS 10.15 and later: the value each C library gives it.
+    /// `POSIX_SPAWN_SETSID`: glibc's spawn.h defines it (2.26 and later) behind `__USE_GNU`,
+    /// which Swift does not import; Darwin's sys/spawn.h from macOS 10.15 (xnu ignores flags it
+    /// does not know, so an older macOS would start no session, but the package requires 13).
+    /// The value each C library gives it.
     #if canImport(Darwin)
     static let newSessionFlag: Int32 = 0x0400
     #else

@@ -54,6 +54,6 @@ enum RunningExecutable {
     static func isSameFile(_ first: String, _ second: String) -> Bool {
         var one = stat()
         var other = stat()
-        return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
+        return stat(first, &one) == 0 && stat(second, &other) == 0 && FileIdentity(one) == FileIdentity(other)
     }
 }
