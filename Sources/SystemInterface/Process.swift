@@ -14,8 +14,9 @@ public struct ResourceUsage: Sendable {
     /// User plus system time.
     public var processorSeconds: Double
     /// The largest resident set, in bytes: `ru_maxrss` counts kilobytes on Linux and bytes on
-    /// Darwin. On Linux, a child started with `posix_spawn` (a vfork, sharing this process's
-    /// memory until it runs the program) starts from this process's peak; use
+    /// Darwin (whose getrusage(2) says kilobytes, but xnu stores pages times the page size).
+    /// On Linux, a child started with `posix_spawn` (a vfork, sharing this process's memory
+    /// until it runs the program) starts from this process's peak; use
     /// `ProcessMemory.peakBytes(of:)` for the child's own.
     public var peakResidentBytes: Int
 
@@ -77,8 +78,8 @@ public enum ProcessMemory {
     /// The most memory `pid` has held at once so far, in bytes; nil when the system does not say.
     ///
     /// Linux: `VmHWM` of `/proc/<pid>/status`, the peak resident set.
-    /// Darwin: `ri_lifetime_max_phys_footprint` of `proc_pid_rusage` (libproc.h, `RUSAGE_INFO_V4`,
-    /// macOS 10.14 and later), the peak physical footprint: resident memory plus what was
+    /// Darwin: `ri_lifetime_max_phys_footprint` of `proc_pid_rusage` (libproc.h, a submodule of
+    /// Darwin; `rusage_info_v4`, macOS 11 and later), the peak physical footprint: resident memory plus what was
     /// compressed, which is what Activity Monitor shows as memory.
     public static func peakBytes(of pid: pid_t) -> Int? {
         #if canImport(Darwin)
