@@ -17,16 +17,19 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "YAML", dependencies: ["CYAML"]),
-        .target(name: "CapauditKit", dependencies: ["YAML", "SourceScan"]),
-        .target(name: "SourceScan"),
-        .executableTarget(name: "capaudit", dependencies: ["CapauditKit"]),
+        // Every system call that differs between Linux and Darwin, and every name of a C library module.
+        .target(name: "SystemInterface"),
+        .target(name: "CapauditKit", dependencies: ["YAML", "SourceScan", "SystemInterface"]),
+        .target(name: "SourceScan", dependencies: ["SystemInterface"]),
+        .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "SystemInterface"]),
         .executableTarget(name: "capaudit-compile-rules", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan"]),
-        .target(name: "TestSupport", dependencies: ["CapauditKit"], path: "Tests/TestSupport"),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
+        .target(name: "TestSupport", dependencies: ["CapauditKit", "SystemInterface"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SystemInterface"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
+        .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface"]),
         .testTarget(name: "capauditTests", dependencies: ["capaudit"]),  // the executable's own code, by `@testable import capaudit`
     ],
     swiftLanguageModes: [.v6]

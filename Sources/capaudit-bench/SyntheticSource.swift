@@ -2,7 +2,12 @@ import CapauditKit
 import SourceScan
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import SystemInterface
 
 /// Writes a realistic app source tree, the same bytes for the same seed: an `android/` module
 /// (Kotlin activities and fragments, some Java, layouts, a manifest, a Gradle file) and an `ios/`
@@ -314,11 +319,7 @@ struct SourceScanMeasurement {
     var megabytes: Double { Double(bytes) / 1_000_000 }
 }
 
-func processorSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}
+func processorSeconds() -> Double { ThisProcess.usage().processorSeconds }
 
 /// Scans both platforms of a generated tree (android/ and ios/ under `folder`) as
 /// `capaudit check --source` does, `runs` times on all cores and once on one.
@@ -342,9 +343,7 @@ func measureSourceScan(files: Int, bytes: Int, runs: Int, folder: String) -> Sou
     let one = scanBoth(workers: 1)
     var middle = all.sorted { $0.seconds < $1.seconds }[all.count / 2]
     middle.processor = median(all.map(\.processor))
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return SourceScanMeasurement(files: files, bytes: bytes, all: middle, oneCore: one, peakKB: Int(usage.ru_maxrss))
+    return SourceScanMeasurement(files: files, bytes: bytes, all: middle, oneCore: one, peakKB: ThisProcess.usage().peakResidentBytes >> 10)
 }
 
 /// `capaudit-bench source`: the source scan alone, in detail.

@@ -4,9 +4,12 @@ import Dispatch
 import YAML
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// capaudit-bench: generates two corpora and measures, on the same files, libyaml alone (the
 /// floor), the YAML tree build, and the full `capaudit check` (release binary, JSON and SARIF to
@@ -58,11 +61,13 @@ struct Options {
     }
 }
 
+/// Seconds since the benchmark started, on a clock that never goes back.
 func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    let elapsed = benchmarkStart.duration(to: ContinuousClock.now).components
+    return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
 }
+
+let benchmarkStart = ContinuousClock.now
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
@@ -126,27 +131,18 @@ struct Run {
 
 func runBinary(_ arguments: [String]) -> Run {
     let errors = "/tmp/capaudit-bench-stderr-\(getpid())"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
+    let actions = SpawnFileActions()
+    actions.open("/dev/null", as: 1, flags: O_WRONLY)
+    actions.open(errors, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
     let start = now()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else {
+    guard case .success(let pid) = Spawn.start(arguments[0], arguments: arguments, fileActions: actions), let ended = Spawn.waitForExit(pid) else {
         print("cannot run \(arguments[0]): build it first with `swift build -c release --static-swift-stdlib`")
         exit(2)
     }
-    var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
     let seconds = now() - start
-    posix_spawn_file_actions_destroy(&actions)
-    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     let text = String(decoding: read(errors), as: UTF8.self)
     unlink(errors)
-    return Run(seconds: seconds, cpu: cpu, peakKB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF, stderr: text)
+    return Run(seconds: seconds, cpu: ended.usage.processorSeconds, peakKB: ended.usage.peakResidentBytes / 1024, status: ended.code, stderr: text)
 }
 
 /// The median run by wall time, with the highest peak memory of all runs.
@@ -240,7 +236,7 @@ if options.sourceScan {
     runSourceScanBenchmark(files: options.files, runs: options.runs, folder: "\(root)/source")
     exit(0)
 }
-print("machine: \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores; binary \(options.binary); median of \(options.runs) runs")
+print("machine: \(ThisProcess.processorCount) cores; binary \(options.binary); median of \(options.runs) runs")
 var corpora: [CorpusGenerator.Density: Measurement] = [:]
 for density in [CorpusGenerator.Density.sparse, .dense] {
     let measurement = measure(

@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 // A closed pipe or a closed standard output must be a write error that capaudit reports (exit 2),
 // not a silent death by signal nor a report written into another file.

@@ -6,6 +6,10 @@ import YAML
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Reading, sniffing and discovering input: encodings, names that are bytes, paths past

@@ -1,6 +1,13 @@
 import CapauditKit
 import Foundation
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemInterface
 import TestSupport
 import Testing
 
@@ -62,7 +69,7 @@ import Testing
         #expect(status == 0)
         #expect(Self.ending(terminal).hasSuffix(Self.leaveSequence), "the output does not end by leaving the alternate screen and showing the cursor")
         #expect(!terminal.screen.onAlternateScreen && terminal.screen.cursorVisible)
-        #expect(PseudoTerminal.same(terminal.settings, before), "the terminal settings were not restored")
+        #expect(TerminalSettings.same(terminal.settings, before), "the terminal settings were not restored")
     }
 
     @Test func ctrlCRestoresTheTerminal() throws {
@@ -75,7 +82,7 @@ import Testing
         let status = terminal.waitForExit()
         #expect(status == 128 + SIGINT)
         #expect(Self.ending(terminal).hasSuffix(Self.leaveSequence))
-        #expect(PseudoTerminal.same(terminal.settings, before), "the terminal settings were not restored after Ctrl-C")
+        #expect(TerminalSettings.same(terminal.settings, before), "the terminal settings were not restored after Ctrl-C")
     }
 
     @Test func findingsTabShowsTheProjectAndEscapeQuits() throws {
@@ -91,7 +98,7 @@ import Testing
         terminal.send("\u{1B}")
         #expect(terminal.waitForExit() == 0)
         #expect(Self.ending(terminal).hasSuffix(Self.leaveSequence))
-        #expect(PseudoTerminal.same(terminal.settings, before))
+        #expect(TerminalSettings.same(terminal.settings, before))
     }
 
     /// On a terminal, a page taller than the screen goes through `PAGER`.

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import SystemInterface
 
 /// A child process on a pseudo-terminal, as a person at a terminal would run it: the terminal is
 /// its controlling terminal (so Ctrl-C and resizes reach it), its screen is read through a
@@ -9,9 +9,6 @@ final class PseudoTerminal {
         var description: String
     }
 
-    /// `POSIX_SPAWN_SETSID` from glibc's spawn.h, which Swift does not import.
-    static let spawnSetSID: Int32 = 0x80
-
     let master: Int32
     let slave: Int32
     let pid: pid_t
@@ -20,60 +17,46 @@ final class PseudoTerminal {
     private var exitStatus: Int32?
 
     init(arguments: [String], directory: String, width: Int, height: Int, environment: [String: String]) throws {
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        var master: Int32 = -1
-        var slave: Int32 = -1
-        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw Failure(description: "openpty failed: errno \(errno)") }
-        var nameBuffer = [CChar](repeating: 0, count: 256)
-        guard ttyname_r(slave, &nameBuffer, nameBuffer.count) == 0 else { throw Failure(description: "ttyname_r failed") }
-        let slavePath = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        posix_spawn_file_actions_addclose(&actions, slave)
+        let terminal: PseudoTerminalPair
+        switch PseudoTerminalPair.open(width: width, height: height) {
+        case .success(let opened): terminal = opened
+        case .failure(let failure): throw Failure(description: "openpty failed: \(failure)")
+        }
+        let actions = SpawnFileActions()
+        actions.close(terminal.master)
+        actions.close(terminal.slave)
         // Opened after setsid, the terminal becomes the new session's controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        var noSignal = sigset_t()
-        sigemptyset(&noSignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignal)
-        posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        actions.open(terminal.slavePath, as: 0, flags: O_RDWR)
+        actions.duplicate(0, as: 1)
+        actions.duplicate(0, as: 2)
+        let attributes = SpawnAttributes()
+        attributes.resetToDefault(.all)
+        attributes.setBlocked(SignalSet([]))
+        attributes.startNewSession()
 
-        // The shell only changes folder, then becomes the program (same process, same terminal).
-        let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        // The shell changes folder, then becomes the program (same process, same terminal). It
+        // opens the terminal again first: Darwin makes a terminal the controlling one only when a
+        // session leader opens it, and its posix_spawn runs the file actions before setsid.
+        let script = "terminal=$1; shift; cd \"$0\" && exec \"$@\" <>\"$terminal\" >&0 2>&0"
+        let command = ["/bin/sh", "-c", script, directory, terminal.slavePath] + arguments
+        let spawned = Spawn.start(
+            "/bin/sh", arguments: command, environment: environment.map { "\($0.key)=\($0.value)" }, fileActions: actions, attributes: attributes)
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let failure):
+            close(terminal.master)
+            close(terminal.slave)
+            throw Failure(description: "posix_spawn failed: \(failure)")
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
-        guard spawned == 0 else {
-            close(master)
-            close(slave)
-            throw Failure(description: "posix_spawn failed: \(spawned)")
-        }
-        self.master = master
-        self.slave = slave
-        self.pid = pid
+        master = terminal.master
+        slave = terminal.slave
         screen = VirtualScreen(width: width, height: height)
     }
 
     deinit {
         if exitStatus == nil {
             kill(pid, SIGKILL)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
+            _ = Spawn.waitForExit(pid)
         }
         close(master)
         close(slave)
@@ -92,18 +75,19 @@ final class PseudoTerminal {
     }
 
     func resize(width: Int, height: Int) {
-        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        TerminalWindow.setSize(of: master, width: width, height: height)
         screen.resize(width: width, height: height)
     }
 
     /// Reads what arrives within `milliseconds`; false when nothing did.
     @discardableResult
     func read(within milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
+        guard Readiness.readable([master], timeoutMilliseconds: milliseconds)?.isEmpty == false else { return false }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = Glibc.read(master, &buffer, buffer.count)
+        let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
+            return POSIX.read(master, into: base, count: bytes.count)
+        }
         guard count > 0 else { return false }
         output += buffer.prefix(count)
         screen.feed(Array(buffer.prefix(count)))
@@ -124,26 +108,14 @@ final class PseudoTerminal {
     /// The exit code, or 128 + the signal that ended it.
     func waitForExit(seconds: Double = 15) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
-        var status: Int32 = 0
         while Date() < deadline {
             read(within: 20)
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if let exit = Spawn.exitIfEnded(pid) {
                 while read(within: 100) {}
-                let signal = status & 0x7F
-                let code = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
-                exitStatus = code
-                return code
+                exitStatus = exit.code
+                return exit.code
             }
         }
         return nil
-    }
-
-    /// Whether two terminal settings are the same in every field.
-    static func same(_ first: termios, _ second: termios) -> Bool {
-        var a = first
-        var b = second
-        let flagsMatch = a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag && a.c_lflag == b.c_lflag && a.c_line == b.c_line
-        let charactersMatch = withUnsafeBytes(of: &a.c_cc) { left in withUnsafeBytes(of: &b.c_cc) { right in left.elementsEqual(right) } }
-        return flagsMatch && charactersMatch && cfgetispeed(&a) == cfgetispeed(&b) && cfgetospeed(&a) == cfgetospeed(&b)
     }
 }

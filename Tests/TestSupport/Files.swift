@@ -3,6 +3,10 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Creates the folders of `path` (relative to `folder`) one at a time, so that the path may be

@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// A file to check: where to read it and how to name it in reports.
 public struct InputFile: Sendable, Equatable {
@@ -84,7 +87,7 @@ public struct Discovery {
 
     public func discover(_ paths: [String]) -> DiscoveryResult {
         var result = DiscoveryResult(files: [], missing: [], notes: [])
-        var visited = Set<FolderIdentity>()
+        var visited = Set<FileIdentity>()
         for path in paths {
             for bytes in Self.commandLineBytes(of: path) {
                 let normalized = Self.normalized(bytes)
@@ -140,14 +143,9 @@ public struct Discovery {
         return Array(path)
     }
 
-    private struct FolderIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
-    private func walk(_ root: [UInt8], into result: inout DiscoveryResult, visited: inout Set<FolderIdentity>) {
+    private func walk(_ root: [UInt8], into result: inout DiscoveryResult, visited: inout Set<FileIdentity>) {
         let rootName = InputFile.displayPath(root)
-        let realRoot = Self.realPath(root)
+        let realRoot = FileSystem.realPath(root)
         var stack = [root]
         while let folder = stack.popLast() {
             let folderName = InputFile.displayPath(folder)
@@ -155,7 +153,7 @@ public struct Discovery {
                 result.notes.append("\(folderName): cannot read the folder: \(String(cString: strerror(errno)))")
                 continue
             }
-            guard visited.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+            guard visited.insert(FileIdentity(info)).inserted else {
                 result.notes.append("\(folderName): skipped, a symlink leads back to a folder already walked")
                 continue
             }
@@ -193,36 +191,19 @@ public struct Discovery {
     /// The names in a folder (without `.` and `..`), sorted by their bytes, and whether each is a symlink.
     private static func entries(of folder: [UInt8]) -> [(name: [UInt8], isSymlink: Bool)]? {
         let descriptor = FileReader.open(folder, flags: O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { return nil }
-        guard let handle = fdopendir(descriptor) else {
-            close(descriptor)
-            return nil
-        }
-        defer { closedir(handle) }
-        var entries: [(name: [UInt8], isSymlink: Bool)] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            var isSymlink = entry.pointee.d_type == UInt8(DT_LNK)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                let path = folder + [UInt8(ascii: "/")] + name
-                isSymlink = FileReader.status(of: path, followingSymlinks: false).map { $0.st_mode & S_IFMT == S_IFLNK } ?? false
-            }
-            entries.append((name, isSymlink))
-        }
-        return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+        guard descriptor >= 0, let entries = FileSystem.entries(ofOpenFolder: descriptor) else { return nil }
+        return entries.map { entry in
+            let isSymlink = entry.isSymlink ?? FileReader.status(of: folder + [UInt8(ascii: "/")] + entry.name, followingSymlinks: false).map {
+                $0.st_mode & S_IFMT == S_IFLNK
+            } ?? false
+            return (entry.name, isSymlink)
+        }.sorted { $0.name.lexicographicallyPrecedes($1.name) }
     }
 
     /// Whether the path, symlinks resolved, is the root or under it; false when either cannot be resolved.
     private static func isInside(_ realRoot: [UInt8]?, _ path: [UInt8]) -> Bool {
-        guard let realRoot, let target = realPath(path) else { return false }
+        guard let realRoot, let target = FileSystem.realPath(path) else { return false }
         let slash = UInt8(ascii: "/")
         return target == realRoot || target.starts(with: realRoot.last == slash ? realRoot : realRoot + [slash])
-    }
-
-    private static func realPath(_ path: [UInt8]) -> [UInt8]? {
-        guard let resolved = FileReader.withCString(path, { realpath($0, nil) }) else { return nil }
-        defer { free(resolved) }
-        return UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) }
     }
 }

@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 import YAML
 
 /// Why a file could not be read. Never blocks: a FIFO or device is refused before it is opened.
@@ -64,9 +67,7 @@ public enum FileReader {
 
     /// The absolute path with every symlink resolved; nil when it leads nowhere.
     public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileSystem.realPath(path)
     }
 
     /// `stat` of the path, symlinks followed; nil with `errno` set when it fails.
@@ -90,7 +91,10 @@ public enum FileReader {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, count) }
+        let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            return POSIX.read(descriptor, into: base, count: buffer.count)
+        }
         guard read >= 0 else { return nil }
         bytes.removeSubrange(read...)
         // A character is at most four bytes (a UTF-16 surrogate pair, or one UTF-32 unit).
@@ -120,29 +124,11 @@ public enum FileReader {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular("the path")) }
         let size = Int(info.st_size)
         if size > limit { return .failure(.tooLarge(bytes: size, limit: limit, option: limitOption)) }
-        // One byte more than `stat` says, so that reading to the end needs no second buffer
-        // (a file that grows meanwhile makes the buffer grow, up to the limit).
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                guard bytes.count < limit + 1 else { break }
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(max(4096, bytes.count), limit + 1 - bytes.count)))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.unreadable(String(cString: strerror(errno))))
-            }
-            if count == 0 { break }
-            filled += count
+        switch POSIX.readToEnd(descriptor, expectedCount: size, limit: limit) {
+        case .failure(let failure): return .failure(.unreadable(failure.description))
+        case .success(let bytes) where bytes.count > limit: return .failure(.tooLarge(bytes: bytes.count, limit: limit, option: limitOption))
+        case .success(let bytes): return TextDecoding.utf8(bytes).mapError(ReadFailure.invalidText)
         }
-        if filled > limit { return .failure(.tooLarge(bytes: filled, limit: limit, option: limitOption)) }
-        bytes.removeSubrange(filled...)
-        return TextDecoding.utf8(bytes).mapError(ReadFailure.invalidText)
     }
 
     /// Calls `body` with a folder descriptor and a name that together reach `path`. A path that
@@ -153,7 +139,11 @@ public enum FileReader {
         guard path.count >= Int(PATH_MAX) else { return withCString(path) { body(AT_FDCWD, $0) } }
         let names = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init)
         guard let last = names.last else { return withCString(path) { body(AT_FDCWD, $0) } }
-        var folder = path.first == UInt8(ascii: "/") ? Glibc.open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC) : AT_FDCWD
+        var folder = AT_FDCWD
+        if path.first == UInt8(ascii: "/") {
+            guard case .success(let root) = POSIX.open("/", flags: O_RDONLY | O_DIRECTORY) else { return nil }
+            folder = root
+        }
         for name in names.dropLast() {
             guard folder != -1 else { return nil }
             let next = withCString(name) { openat(folder, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }

@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// Runs a program with posix_spawn and collects its output, without Foundation: git for
 /// `--staged`, and the built binary in tests. Standard input, output and error are served by one
@@ -20,9 +23,8 @@ public enum Subprocess {
         public var stderr: [UInt8]
         /// Killed because it ran past the time limit.
         public var timedOut: Bool
-        /// The most memory the program held at once (its peak resident set, `VmHWM`), in bytes,
-        /// as sampled at least every 100 ms while it ran; 0 where `/proc` does not tell. Not
-        /// `ru_maxrss`: a program started with posix_spawn inherits the spawning process's peak in it.
+        /// The most memory the program held at once, in bytes (see `ProcessMemory.peakBytes`), as
+        /// sampled at least every 100 ms while it ran; 0 where the system does not tell.
         public var peakMemoryBytes: Int
     }
 
@@ -48,56 +50,41 @@ public enum Subprocess {
         var stdinPipe: [Int32] = [-1, -1]
         guard pipe(&output) == 0, pipe(&errors) == 0 else { throw Failure(message: "cannot create a pipe") }
         if case .none = input {} else if pipe(&stdinPipe) != 0 { throw Failure(message: "cannot create a pipe") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        for descriptor in [output[0], errors[0], output[1], errors[1]] { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let actions = SpawnFileActions()
+        actions.duplicate(output[1], as: 1)
+        actions.duplicate(errors[1], as: 2)
+        for descriptor in [output[0], errors[0], output[1], errors[1]] { actions.close(descriptor) }
         if stdinPipe[0] >= 0 {
-            posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-            posix_spawn_file_actions_addclose(&actions, stdinPipe[0])
-            posix_spawn_file_actions_addclose(&actions, stdinPipe[1])
+            actions.duplicate(stdinPipe[0], as: 0)
+            actions.close(stdinPipe[0])
+            actions.close(stdinPipe[1])
         } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            actions.open("/dev/null", as: 0, flags: O_RDONLY)
         }
         // posix_spawn has no portable "change folder": a shell does it and then becomes the program.
         let command = workingDirectory.map { ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", $0, program] + arguments } ?? [program] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let variables = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { variables?.forEach { free($0) } }
-        var pid: pid_t = 0
-        let executable = command[0]
-        let spawned = variables.map { posix_spawnp(&pid, executable, &actions, nil, argv, $0) } ?? posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+        let variables = environment.map { $0.map { "\($0.key)=\($0.value)" } }
+        let spawned = Spawn.start(command[0], arguments: command, environment: variables, fileActions: actions, searchingPath: true)
         close(output[1])
         close(errors[1])
         if stdinPipe[0] >= 0 { close(stdinPipe[0]) }
         var inputEnd = stdinPipe[1]
         defer { if inputEnd >= 0 { close(inputEnd) } }
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let failure):
             close(output[0])
             close(errors[0])
-            throw Failure(message: "cannot run \(program): \(String(cString: strerror(spawned)))")
+            throw Failure(message: "cannot run \(program): \(failure)")
         }
         var feed: [UInt8]?
         if case .bytes(let bytes) = input { feed = bytes }
         let (out, err, timedOut, peak) = exchange(feed, into: &inputEnd, output[0], errors[0], pid: pid, timeout: timeout)
         close(output[0])
         close(errors[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exitCode = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(status: exitCode, stdout: out, stderr: err, timedOut: timedOut, peakMemoryBytes: peak)
-    }
-
-    /// The process's peak resident set so far (`VmHWM` of `/proc/<pid>/status`), in bytes; 0 when unknown.
-    private static func peakMemory(of pid: pid_t) -> Int {
-        guard case .success(let status) = FileReader.read("/proc/\(pid)/status", limit: 1 << 16),
-            let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 0 }
-        return kilobytes * 1024
+        guard let exit = Spawn.waitForExit(pid) else { throw Failure(message: "cannot wait for \(program): \(SystemError(code: errno))") }
+        return Outcome(status: exit.code, stdout: out, stderr: err, timedOut: timedOut, peakMemoryBytes: peak)
     }
 
     /// Writes `feed` (if any) to the program's input and reads its two output pipes to their
@@ -111,14 +98,14 @@ public enum Subprocess {
         var open = [true, true]
         let descriptors = [first, second]
         var chunk = [UInt8](repeating: 0, count: 65536)
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        let clock = ContinuousClock()
+        let start = clock.now
         var timedOut = false
         var written = 0
         var peak = 0
         var sampled = -Double.infinity
-        let pipeSignal = feed.map { _ in SignalBlock(SIGPIPE) }
-        defer { pipeSignal?.end() }
+        let pipeGuard = feed.map { _ in BrokenPipeGuard(writingTo: input) }
+        defer { pipeGuard?.end() }
         func finishInput() {
             close(input)
             input = -1
@@ -133,11 +120,10 @@ public enum Subprocess {
             if writing { polls.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
             let ready = poll(&polls, nfds_t(polls.count), sampleMilliseconds)
             if ready < 0, errno != EINTR { break }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            let elapsedTime = start.duration(to: clock.now).components
+            let elapsed = Double(elapsedTime.seconds) + Double(elapsedTime.attoseconds) / 1e18
             if elapsed - sampled >= Double(sampleMilliseconds) / 1000 {
-                peak = max(peak, peakMemory(of: pid))
+                peak = max(peak, ProcessMemory.peakBytes(of: pid) ?? 0)
                 sampled = elapsed
             }
             if let timeout, !timedOut {
@@ -170,33 +156,4 @@ public enum Subprocess {
 
     /// How often the loop wakes when nothing happens: to sample memory and check the time limit.
     private static let sampleMilliseconds: Int32 = 100
-}
-
-/// Holds a signal blocked on this thread, and drops one that arrived meanwhile: writing to a
-/// program that has exited raises SIGPIPE, which must not end capaudit (the write then fails with EPIPE).
-private struct SignalBlock {
-    let number: Int32
-    var previous = sigset_t()
-
-    init(_ number: Int32) {
-        self.number = number
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, number)
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-    }
-
-    func end() {
-        var signal = sigset_t()
-        sigemptyset(&signal)
-        sigaddset(&signal, number)
-        var pending = sigset_t()
-        sigpending(&pending)
-        if sigismember(&pending, number) == 1 {
-            var immediately = timespec()
-            _ = sigtimedwait(&signal, nil, &immediately)
-        }
-        var restored = previous
-        pthread_sigmask(SIG_SETMASK, &restored, nil)
-    }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// A file written whole or not at all: the bytes go to a temporary file in the same folder,
 /// which replaces the target only when everything was written, so that a full disk or an

@@ -1,3 +1,5 @@
+import SystemInterface
+
 /// Why output could not be written: the place and the operating system's reason. Exit 2.
 public struct OutputFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// A path, or "standard output".

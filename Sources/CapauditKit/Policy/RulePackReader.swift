@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// Reads a rule pack folder (laid out like `Rules/`) into policy sources.
 ///
@@ -34,13 +37,8 @@ public enum RulePackReader {
         while let relativeFolder = stack.popLast() {
             let current = relativeFolder.isEmpty ? folder : "\(folder)/\(relativeFolder)"
             guard let real = FileReader.realPath(current), seen.insert(real).inserted else { continue }
-            guard let handle = opendir(current) else { throw fail("rule pack `\(path)`: cannot read \(current)") }
-            var names: [String] = []
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != ".", name != "..", !name.hasPrefix(".") { names.append(name) }
-            }
-            closedir(handle)
+            guard let entries = FileSystem.entries(of: current) else { throw fail("rule pack `\(path)`: cannot read \(current)") }
+            let names = entries.map { String(decoding: $0.name, as: UTF8.self) }.filter { !$0.hasPrefix(".") }
             for name in names.sorted() {
                 let relative = relativeFolder.isEmpty ? name : "\(relativeFolder)/\(name)"
                 let full = "\(folder)/\(relative)"

@@ -1,11 +1,6 @@
 import Dispatch
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemInterface
 
 /// Where a pattern occurs.
 public struct PatternOccurrence: Sendable, Hashable {
@@ -38,7 +33,7 @@ public struct SourceScanOptions: Sendable {
         self.workers = workers
     }
 
-    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    public static var processorCount: Int { ThisProcess.processorCount }
 }
 
 /// Everything evidence needs from one platform's source folder, read in one pass: declared types

@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// A file the walk found, to be read.
 struct WalkedFile {
@@ -18,26 +21,16 @@ struct SourceWalker {
     let platform: SourcePlatform
     let exclude: @Sendable (String) -> Bool
 
-    private struct Identity: Hashable {
-        let device: UInt64
-        let inode: UInt64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
     func walk(_ folder: String) -> (files: [WalkedFile], notes: [ScanNote]) {
         var files: [WalkedFile] = []
         var notes: [ScanNote] = []
-        guard let root = Self.realPath(folder) else {
+        guard let root = FileSystem.realPath(folder) else {
             return ([], [ScanNote(path: folder, reason: .unreadable(String(cString: strerror(errno))))])
         }
         var rootInfo = stat()
         guard stat(root, &rootInfo) == 0 else { return ([], [ScanNote(path: folder, reason: .unreadable("not found"))]) }
-        var visitedFolders: Set<Identity> = [Identity(rootInfo)]
-        var seenFiles: [Identity: (index: Int, throughLink: Bool)] = [:]
+        var visitedFolders: Set<FileIdentity> = [FileIdentity(rootInfo)]
+        var seenFiles: [FileIdentity: (index: Int, throughLink: Bool)] = [:]
         var stack: [(relative: String, absolute: String)] = [("", root)]
         while let (relative, absolute) = stack.popLast() {
             guard let names = Self.names(in: absolute) else {
@@ -52,7 +45,7 @@ struct SourceWalker {
                 guard lstat(location, &info) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink {
-                    guard let target = Self.realPath(location), stat(target, &info) == 0 else {
+                    guard let target = FileSystem.realPath(location), stat(target, &info) == 0 else {
                         notes.append(ScanNote(path: path, reason: .brokenSymlink))
                         continue
                     }
@@ -66,7 +59,7 @@ struct SourceWalker {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     guard !ScanLimits.skippedFolders.contains(name), !exclude(path) else { continue }
-                    guard visitedFolders.insert(Identity(info)).inserted else {
+                    guard visitedFolders.insert(FileIdentity(info)).inserted else {
                         notes.append(ScanNote(path: path, reason: .symlinkLoop))
                         continue
                     }
@@ -74,11 +67,11 @@ struct SourceWalker {
                 case S_IFREG:
                     guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path) else { continue }
                     let file = WalkedFile(path: path, absolutePath: location, kind: kind)
-                    if let seen = seenFiles[Identity(info)] {
+                    if let seen = seenFiles[FileIdentity(info)] {
                         if seen.throughLink, !isLink { files[seen.index] = file }
                         continue
                     }
-                    seenFiles[Identity(info)] = (files.count, isLink)
+                    seenFiles[FileIdentity(info)] = (files.count, isLink)
                     files.append(file)
                 default:
                     continue
@@ -96,22 +89,7 @@ struct SourceWalker {
     }
 
     private static func names(in folder: String) -> [String]? {
-        guard let handle = opendir(folder) else { return nil }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileSystem.entries(of: folder)?.map { String(decoding: $0.name, as: UTF8.self) }.sorted()
     }
 }
 
@@ -124,31 +102,20 @@ enum SourceFileReader {
     }
 
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
+        let descriptor: Int32
+        switch POSIX.open(path, flags: O_RDONLY | O_NONBLOCK) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): return .failure(.unreadable(failure.description))
+        }
+        defer { POSIX.close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable("not a regular file")) }
         let size = Int(info.st_size)
         guard size <= limit else { return .failure(.tooLarge(size)) }
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                guard bytes.count <= limit else { break }
-                bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1 - bytes.count)))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + filled, buffer.count - filled)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
-            if count == 0 { break }
-            filled += count
+        switch POSIX.readToEnd(descriptor, expectedCount: size, limit: limit) {
+        case .failure(let failure): return .failure(.unreadable(failure.description))
+        case .success(let bytes) where bytes.count > limit: return .failure(.tooLarge(bytes.count))
+        case .success(let bytes): return .success(bytes)
         }
-        guard filled <= limit else { return .failure(.tooLarge(filled)) }
-        bytes.removeSubrange(filled...)
-        return .success(bytes)
     }
 }

@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// `capaudit check`: audit manifests and gate on the findings.
 struct CheckCommand: Command {
@@ -126,10 +127,7 @@ enum ColorChoice {
 }
 
 enum ProcessorCount {
-    static var value: Int {
-        let count = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        return max(1, count)
-    }
+    static var value: Int { ThisProcess.processorCount }
 }
 
 extension Duration {

@@ -1,6 +1,10 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `capaudit explain`: a rule's page, the advice for each finding of a file, or, with no

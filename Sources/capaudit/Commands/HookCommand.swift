@@ -1,9 +1,12 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// `capaudit hook install`: a plain git pre-commit hook for teams without the pre-commit framework.
 struct HookCommand: Command {

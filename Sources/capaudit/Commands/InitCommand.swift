@@ -1,6 +1,10 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `capaudit init`: writes a commented starter manifest that passes `capaudit check`, or with

@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemInterface
 
 /// Standard output and error for the commands' own text (reports stream through `OutputSink`).
 /// A failed write to standard output (a full disk, a closed pipe) is remembered, and the

@@ -1,6 +1,10 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs the browser on the terminal: draws the state, feeds it keys, redraws on resize, and

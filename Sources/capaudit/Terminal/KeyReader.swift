@@ -1,7 +1,12 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import SystemInterface
 
 /// Waits for what the browser reacts to: keys on the terminal, a resize, an interrupt.
 struct KeyReader {
@@ -28,31 +33,28 @@ struct KeyReader {
 
     mutating func next() -> Event {
         while true {
-            var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&descriptors, nfds_t(descriptors.count), decoder.isWaiting ? Self.escapeDelayMilliseconds : -1)
-            if ready < 0 {
+            guard let ready = Readiness.readable([input, signals.readEnd], timeoutMilliseconds: decoder.isWaiting ? Self.escapeDelayMilliseconds : -1) else {
                 if errno == EINTR { continue }
                 return .end
             }
-            if ready == 0 {
+            if ready.isEmpty {
                 let keys = decoder.flush()
                 if !keys.isEmpty { return .keys(keys) }
                 continue
             }
-            if descriptors[1].revents != 0 {
+            if ready.contains(signals.readEnd) {
                 let received = signals.drain()
                 if let stop = received.first(where: { $0 != SIGWINCH }) { return .interrupt(stop) }
                 if received.contains(SIGWINCH) { return .resize }
             }
-            if descriptors[0].revents & Int16(POLLIN) != 0 {
+            // Ready to read: keys, or the end of the terminal (a read of 0 bytes, or a failure).
+            if ready.contains(input) {
                 var buffer = [UInt8](repeating: 0, count: 256)
                 let count = read(input, &buffer, buffer.count)
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 guard count > 0 else { return .end }
                 let keys = decoder.feed(Array(buffer.prefix(count)))
                 if !keys.isEmpty { return .keys(keys) }
-            } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                return .end
             }
         }
     }

@@ -1,6 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import SystemInterface
 
 /// Shows long text through the person's pager: only when standard output is a terminal,
 /// `PAGER` is set, and the text is taller than the screen. Piped output is never paged.
@@ -30,39 +35,25 @@ enum Pager {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         let ignored = [SIGINT, SIGQUIT, SIGPIPE]
-        var previous: [sighandler_t?] = []
+        var previous: [SignalHandler?] = []
         for number in ignored { previous.append(signal(number, SIG_IGN)) }
         defer {
             for (number, handler) in zip(ignored, previous) { signal(number, handler) }
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in ignored { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-
-        let arguments = ["/bin/sh", "-c", command]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
+        let actions = SpawnFileActions()
+        actions.duplicate(readEnd, as: STDIN_FILENO)
+        let attributes = SpawnAttributes()
+        attributes.resetToDefault(SignalSet(ignored))
+        let spawned = Spawn.start("/bin/sh", arguments: ["/bin/sh", "-c", command], fileActions: actions, attributes: attributes)
         close(readEnd)
-        guard spawned == 0 else {
+        guard case .success(let pid) = spawned else {
             close(writeEnd)
             return false
         }
         Output.write(text, to: writeEnd)
         close(writeEnd)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Spawn.waitForExit(pid)
         return true
     }
 }

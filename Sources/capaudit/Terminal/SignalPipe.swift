@@ -1,6 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import SystemInterface
 
 /// The write end of the pipe that signal handlers write to; set while a `SignalPipe` is installed.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
@@ -11,7 +16,7 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 final class SignalPipe {
     let readEnd: Int32
     private let writeEnd: Int32
-    private var previous: [(signal: Int32, action: sigaction)] = []
+    private var previous: [SavedSignalAction] = []
 
     init?(signals: [Int32]) {
         var ends: [Int32] = [-1, -1]
@@ -24,17 +29,14 @@ final class SignalPipe {
         writeEnd = ends[1]
         signalPipeWriteEnd = writeEnd
         for number in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in
-                let savedErrno = errno
-                var byte = UInt8(truncatingIfNeeded: received)
-                _ = write(signalPipeWriteEnd, &byte, 1)
-                errno = savedErrno
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            var old = sigaction()
-            if sigaction(number, &action, &old) == 0 { previous.append((number, old)) }
+            let saved = Signals.install(
+                { received in
+                    let savedErrno = errno
+                    var byte = UInt8(truncatingIfNeeded: received)
+                    _ = write(signalPipeWriteEnd, &byte, 1)
+                    errno = savedErrno
+                }, on: number)
+            if let saved { previous.append(saved) }
         }
     }
 
@@ -52,10 +54,7 @@ final class SignalPipe {
 
     /// Puts back the handlers that were there before and closes the pipe.
     func uninstall() {
-        for (number, action) in previous.reversed() {
-            var old = action
-            sigaction(number, &old, nil)
-        }
+        for saved in previous.reversed() { Signals.restore(saved) }
         previous.removeAll()
         signalPipeWriteEnd = -1
         close(readEnd)

@@ -1,6 +1,10 @@
 import CapauditKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The terminal while the browser runs: raw input (keys arrive one by one, unechoed), the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemInterface
 
 /// The size of the terminal on a descriptor, in columns and rows.
 enum TerminalSize {
@@ -8,8 +6,6 @@ enum TerminalSize {
     static let fallback = (width: 80, height: 24)
 
     static func of(_ descriptor: Int32) -> (width: Int, height: Int)? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+        TerminalWindow.size(of: descriptor)
     }
 }
