@@ -21,6 +21,18 @@ import YAML
         #expect(used == Set(CheckRegistry.names))
     }
 
+    /// The unit tests of the checks are the rule examples (RuleExampleTests runs them, position-exact):
+    /// every check must have a rule that runs, with a failing example whose findings are marked
+    /// and a passing example.
+    @Test func everyCheckHasAMarkedFailingExampleAndAPassingOne() {
+        for name in CheckRegistry.names {
+            let rules = policy.rules.filter { $0.check == name && $0.status != .deprecated }
+            #expect(
+                rules.contains { !$0.failingMarkers.isEmpty && !$0.passingExample.isEmpty },
+                "check `\(name)` has no running rule with a marked failing example and a passing one")
+        }
+    }
+
     @Test func profilesResolveTheirExtendsChains() throws {
         let banking = try #require(policy.profiles["banking"])
         #expect(banking.lineage == ["general", "banking"])
