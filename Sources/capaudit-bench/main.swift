@@ -183,8 +183,9 @@ func measure(files: Int, screens: Int, density: CorpusGenerator.Density, runs: I
     let json = medianRun(runs, [binary, "check", folder, "--format", "json", "--fail-on", "never", "--stats"])
     let sarif = medianRun(runs, [binary, "check", folder, "--format", "sarif", "--fail-on", "never"])
     let inputSide = medianRun(runs, [binary, "check", folder, "--format", "json", "--fail-on", "never", "--select", "MAN001"])
-    // --stats: "stats: F files, M manifests, N findings, …"
-    let findings = json.stderr.split(separator: ",").first { $0.hasSuffix(" findings") }.flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
+    // --stats: "stats: F files, M manifests, N findings, …" ("1 finding" for one)
+    let findings = json.stderr.split(separator: ",").first { $0.hasSuffix(" findings") || $0.hasSuffix(" finding") }
+        .flatMap { Int($0.split(separator: " ").first ?? "") } ?? 0
     return Measurement(floor: floor, tree: tree, json: json, sarif: sarif, inputSide: inputSide, findings: findings, bytes: bytes, files: files)
 }
 

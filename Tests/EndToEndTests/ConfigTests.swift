@@ -111,7 +111,7 @@ import Testing
         #expect(quietClean.status == 0)
         #expect(quietClean.stdout.isEmpty && quietClean.stderr.isEmpty)
         let stats = try runCapaudit(["check", "--stats", "pay.yml"], in: apps)
-        #expect(stats.stderr.contains("stats: 1 files, 1 manifests"))
+        #expect(stats.stderr.contains("stats: 1 file, 1 manifest"))
     }
 
     @Test func noManifestFoundSaysSoAndExitsZero() throws {

@@ -58,7 +58,7 @@ public struct JUnitReporter: Reporter {
     static func failure(_ findings: [Finding]) -> String {
         var ruleIDs: [String] = []
         for finding in findings where !ruleIDs.contains(finding.ruleID) { ruleIDs.append(finding.ruleID) }
-        let message = "\(findings.count) finding\(findings.count == 1 ? "" : "s")" + breakdown(findings)
+        let message = counted(findings.count, "finding") + breakdown(findings)
         return "      <failure type=\"\(XMLEscaping.escape(ruleIDs.joined(separator: ",")))\" message=\"\(XMLEscaping.escape(message))\">"
             + XMLEscaping.escape(listing(findings), keepNewlines: true) + "</failure>\n"
     }

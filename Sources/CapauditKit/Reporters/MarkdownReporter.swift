@@ -47,11 +47,11 @@ public struct MarkdownReporter: Reporter {
 
     public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
         let manifests = summary.manifests
-        let files = "\(manifests) manifest\(manifests == 1 ? "" : "s")"
+        let files = counted(manifests, "manifest")
         output.write("## capaudit\n\n")
         output.write(summary.findings == 0
             ? "No findings in \(files).\n\n"
-            : "Found \(summary.findings) finding\(summary.findings == 1 ? "" : "s") in \(files).\n\n")
+            : "Found \(counted(summary.findings, "finding")) in \(files).\n\n")
         output.write("| Errors | Warnings | Info | Manifests |\n|---:|---:|---:|---:|\n")
         output.write("| \(summary.errors) | \(summary.warnings) | \(summary.infos) | \(manifests) |\n")
         if summary.suppressed > 0 {

@@ -125,7 +125,7 @@ public struct TextReporter: Reporter {
 
     func summaryLine(_ summary: RunSummary) -> String {
         let manifests = summary.manifests
-        let files = "\(manifests) manifest\(manifests == 1 ? "" : "s")"
+        let files = counted(manifests, "manifest")
         let hiddenText = summary.suppressed > 0 ? " (\(summary.suppressed) suppressed)" : ""
         guard summary.findings > 0 else { return "No findings in \(files).\(hiddenText)" }
         let parts = Severity.allCases.reversed().compactMap { severity -> String? in
@@ -133,7 +133,7 @@ public struct TextReporter: Reporter {
             guard count > 0 else { return nil }
             return "\(count) \(severity == .info ? "info" : severity.description + (count == 1 ? "" : "s"))"
         }
-        return "Found \(summary.findings) finding\(summary.findings == 1 ? "" : "s") (\(parts.joined(separator: ", "))) in \(files).\(hiddenText)"
+        return "Found \(counted(summary.findings, "finding")) (\(parts.joined(separator: ", "))) in \(files).\(hiddenText)"
     }
 
     func paint(_ text: String, _ code: String) -> String {

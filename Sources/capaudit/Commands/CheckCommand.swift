@@ -66,7 +66,7 @@ struct CheckCommand: Command {
         if summary.manifests == 0, !quiet { Output.err("capaudit check: \(noManifestNote(inputs))\n") }
         if arguments.has("stats") {
             let elapsed = clock.now - started
-            Output.err("stats: \(summary.files) files, \(summary.manifests) manifests, \(summary.findings) findings, \(jobs) job\(jobs == 1 ? "" : "s"), \(elapsed.formatted)\n")
+            Output.err("stats: \(counted(summary.files, "file")), \(counted(summary.manifests, "manifest")), \(counted(summary.findings, "finding")), \(counted(jobs, "job")), \(elapsed.formatted)\n")
         }
         return summary.fails(failOn) ? ExitCode.findings : ExitCode.success
     }

@@ -111,7 +111,7 @@ struct ExplainCommand: Command {
         for note in list.notes { NotePrinter(quiet: false, verbose: true).print(note) }
         let outcomes = list.outcomes.filter { $0.isManifest || $0.file.path == Discovery.normalized(target.path) }
         if let line = target.line, let source = outcomes.first?.source, line > source.lineCount {
-            throw UsageError(message: "line \(line) is past the end of \(ControlEscaping.escape(target.path)), which has \(source.lineCount) line\(source.lineCount == 1 ? "" : "s")")
+            throw UsageError(message: "line \(line) is past the end of \(ControlEscaping.escape(target.path)), which has \(counted(source.lineCount, "line"))")
         }
         let advice = outcomes.flatMap { FindingAdvice.advise($0, policy: session.policy, line: target.line) }
         let scope = ControlEscaping.escape(target.path) + (target.line.map { ", line \($0)" } ?? "")
@@ -126,7 +126,7 @@ struct ExplainCommand: Command {
                 Output.out(noFindingText(outcomes, target: target, scope: scope))
                 return ExitCode.success
             }
-            let heading = "\(advice.count) finding\(advice.count == 1 ? "" : "s") in \(scope)\n\n"
+            let heading = "\(counted(advice.count, "finding")) in \(scope)\n\n"
             Pager.show(heading + advice.map { $0.text(width: Pager.textWidth) }.joined(separator: "\n"))
         }
         return ExitCode.success
@@ -164,7 +164,7 @@ struct ExplainCommand: Command {
         let manifests = list.outcomes.filter(\.isManifest).count
         let note = manifests == 0
             ? "No manifest found under this folder (a manifest is a YAML file with a top-level `capaudit` key)."
-            : "No findings in \(manifests) manifest\(manifests == 1 ? "" : "s")."
+            : "No findings in \(counted(manifests, "manifest"))."
         let size = TerminalSize.of(STDOUT_FILENO) ?? TerminalSize.fallback
         let state = BrowserState(
             rules: BrowserState.ruleItems(index), findings: BrowserState.findingItems(advice), findingsNote: note, width: size.width, height: size.height)
