@@ -248,8 +248,12 @@ import Testing
         #expect(chmod(folder.appendingPathComponent("good.yml").path, 0o644) == 0)
         #expect(chmod(folder.appendingPathComponent("secret.yml").path, 0) == 0)
         // `nobody` may not get into the build folder (a clone under /root): it runs a copy from here.
+        // `cp` writes the copy in its own process: written from this one, the open file could be
+        // inherited by a program another test thread starts meanwhile, and running the copy would
+        // fail with "Text file busy" (it did in CI).
         let capaudit = folder.appendingPathComponent("capaudit")
-        try FileManager.default.copyItem(at: Paths.capauditBinary, to: capaudit)
+        let copy = try run("/bin/cp", [Paths.capauditBinary.path, capaudit.path])
+        try #require(copy.status == 0, "cp: \(copy.stderr)")
         let result = try launcher.run(capaudit.path, ["check", "secret.yml", "good.yml"], in: folder)
         #expect(result.status == 1, "\(launcher): exit \(result.status)\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("secret.yml:1:1: error MAN001 yaml-syntax: cannot read the file: Permission denied"), "\(result.stdout)")
