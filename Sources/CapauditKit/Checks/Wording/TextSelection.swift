@@ -27,10 +27,13 @@ enum TextSelection: String, CaseIterable {
 extension EvaluationContext {
     /// The texts a check reads that have a lexicon, with it.
     func checkedTexts(_ selection: TextSelection) -> [(text: PersonFacingText, lexicon: Lexicon)] {
-        texts.compactMap { text in
-            guard selection.includes(text.role), let lexicon = policy.lexicon(for: text.entry.language) else { return nil }
+        if let gathered = checkedTextsBySelection[selection] { return gathered }
+        let gathered = texts.compactMap { text -> (text: PersonFacingText, lexicon: Lexicon)? in
+            guard selection.includes(text.role), let lexicon = text.lexicon else { return nil }
             return (text, lexicon)
         }
+        checkedTextsBySelection[selection] = gathered
+        return gathered
     }
 
     /// An emission pointing at value scalars `start..<end` of a text.
