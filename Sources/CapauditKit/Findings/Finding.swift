@@ -117,14 +117,15 @@ public enum Fingerprint {
 
     /// 16 lowercase hexadecimal digits.
     public static func hex(_ value: UInt64) -> String {
-        let alphabet: [UInt8] = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: digits)
-        var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            bytes[index] = alphabet[Int(rest & 0xF)]
-            rest >>= 4
+        String(unsafeUninitializedCapacity: digits) { bytes in
+            var rest = value
+            for index in stride(from: digits - 1, through: 0, by: -1) {
+                let digit = UInt8(rest & 0xF)
+                bytes[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest >>= 4
+            }
+            return digits
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads a fingerprint as `hex` writes it (16 lowercase hexadecimal digits); nil for anything else.
