@@ -124,7 +124,7 @@ final class EvaluationContext {
         var result: [PersonFacingText] = []
         // Each language is looked up in the store once per document, and each text read once
         // however many screens repeat it.
-        var lexicons: [String: Lexicon?] = [:]
+        var lexicons: [String: SharedLexicon?] = [:]
         var readings: [TextReading.Key: TextReading] = [:]
         func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?, screenIndex: Int?) {
             for entry in text?.entries ?? [] {
@@ -133,11 +133,11 @@ final class EvaluationContext {
                 if let known = readings[key] {
                     reading = known
                 } else {
-                    let lexicon: Lexicon?
+                    let lexicon: SharedLexicon?
                     if let known = lexicons[entry.language] {
                         lexicon = known
                     } else {
-                        lexicon = policy.lexicon(for: entry.language)
+                        lexicon = policy.lexicon(for: entry.language).map(SharedLexicon.init)
                         lexicons[entry.language] = lexicon
                     }
                     reading = TextReading(entry.value, lexicon: lexicon)
@@ -156,7 +156,7 @@ final class EvaluationContext {
     }()
 
     /// The texts each selection reads that have a lexicon, gathered once for every check that reads them.
-    var checkedTextsBySelection: [TextSelection: [(text: PersonFacingText, lexicon: Lexicon)]] = [:]
+    var checkedTextsBySelection: [TextSelection: [(text: PersonFacingText, lexicon: SharedLexicon)]] = [:]
 
     private var sourceMaps: [SourcePosition: ScalarSourceMap] = [:]
 
@@ -177,7 +177,9 @@ final class EvaluationContext {
 
 enum MechanismList { case protect, detect }
 
-struct FieldCoverage {
+/// A field's coverage on one platform. A class: several checks walk every field's coverage, and
+/// a copy of a field, its screen and its mechanisms retains each of their strings.
+final class FieldCoverage {
     let screen: Screen
     let field: Field
     let platform: Platform
@@ -186,6 +188,20 @@ struct FieldCoverage {
     let displayCovers: Bool
     let requirement: CoverageRequirement?
     let missing: ThreatSet
+
+    init(
+        screen: Screen, field: Field, platform: Platform, mechanisms: [Mechanism], covered: ThreatSet, displayCovers: Bool,
+        requirement: CoverageRequirement?, missing: ThreatSet
+    ) {
+        self.screen = screen
+        self.field = field
+        self.platform = platform
+        self.mechanisms = mechanisms
+        self.covered = covered
+        self.displayCovers = displayCovers
+        self.requirement = requirement
+        self.missing = missing
+    }
 }
 
 /// A text of the manifest with what every wording check reads of it, worked out once. A class,
@@ -208,7 +224,7 @@ final class PersonFacingText {
         self.reading = reading
     }
 
-    var lexicon: Lexicon? { reading.lexicon }
+    var lexicon: SharedLexicon? { reading.lexicon }
     var tokens: [Token] { reading.tokens }
     var matches: TextMatches? { reading.matches }
     var scalars: [Unicode.Scalar] { reading.scalars }
@@ -229,7 +245,7 @@ struct TextReading {
     }
 
     /// The lexicon of its language; nil when there is none.
-    let lexicon: Lexicon?
+    let lexicon: SharedLexicon?
     /// The words of the text, split once for every wording check.
     let tokens: [Token]
     /// What its language's lexicon matches in it, every list at once; nil without a lexicon.
@@ -237,10 +253,24 @@ struct TextReading {
     /// The text's scalars, so that the words of every finding in it are cut out without a scan.
     let scalars: [Unicode.Scalar]
 
-    init(_ value: String, lexicon: Lexicon?) {
+    init(_ value: String, lexicon: SharedLexicon?) {
         self.lexicon = lexicon
         tokens = Tokenizer.tokens(value)
-        matches = lexicon?.matches(in: tokens)
+        matches = lexicon?.value.matches(in: tokens)
         scalars = Array(value.unicodeScalars)
     }
+}
+
+/// A text's lexicon, shared by reference: every check reads it for every text, and a copy of a
+/// lexicon retains each of its lists.
+final class SharedLexicon {
+    let value: Lexicon
+
+    init(_ value: Lexicon) {
+        self.value = value
+    }
+
+    /// What wording checks read of it.
+    var neutralNotice: String? { value.neutralNotice }
+    var acronyms: Set<String> { value.acronyms }
 }
