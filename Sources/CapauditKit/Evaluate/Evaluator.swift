@@ -3,9 +3,15 @@
 /// the resolve stage's, for every finding alike.
 struct Evaluator: Sendable {
     let policy: Policy
-    /// Whether a rule's check needs to run at all (only selected rules, unless something
-    /// that depends on every finding, such as an unused-suppression report, is selected).
-    let evaluates: @Sendable (RuleDefinition) -> Bool
+    /// The rules whose checks run (only selected rules, unless something that depends on every
+    /// finding, such as an unused-suppression report, is selected), each with its check.
+    private let checks: [(rule: SharedRule, check: any Check)]
+
+    /// `evaluates`: whether a rule's check needs to run at all.
+    init(policy: Policy, evaluates: (RuleDefinition) -> Bool) {
+        self.policy = policy
+        checks = policy.checks.filter { evaluates($0.rule) }.map { (SharedRule($0.rule), $0.check) }
+    }
 
     func evaluate(_ file: LoadedFile) -> [RawFinding] {
         var raw = file.problems.map { problem in
@@ -14,9 +20,9 @@ struct Evaluator: Sendable {
         for document in file.documents {
             guard let manifest = document.manifest, let profile = document.profile, let source = file.source else { continue }
             let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source)
-            for (rule, check) in policy.checks where evaluates(rule) {
+            for (rule, check) in checks {
                 for emission in check.evaluate(context) {
-                    raw.append(RawFinding(rule, emission: emission, document: document.index, profile: profile))
+                    raw.append(RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings))
                 }
             }
         }

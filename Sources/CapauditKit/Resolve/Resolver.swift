@@ -73,13 +73,14 @@ struct Resolver: Sendable {
         var findings: [Finding] = []
         findings.reserveCapacity(raw.count)
         for item in raw {
-            guard let severity = settings.severity(of: item.rule, caseName: item.caseName, profile: item.profile, matrix: item.matrixSeverity) else {
+            let rule = item.rule.definition
+            guard let severity = settings.severity(of: rule, caseName: item.caseName, profileSettings: item.profileSettings, matrix: item.matrixSeverity) else {
                 continue
             }
-            let template = item.caseName.flatMap { templates[TemplateKey(rule: item.rule.id, caseName: $0)] } ?? templates[TemplateKey(rule: item.rule.id, caseName: nil)]
-            let message = template?.render(item.arguments) ?? MessageTemplate.render(item.rule.message(case: item.caseName), item.arguments)
+            let template = item.caseName.flatMap { templates[TemplateKey(rule: rule.id, caseName: $0)] } ?? templates[TemplateKey(rule: rule.id, caseName: nil)]
+            let message = (template ?? MessageTemplate(rule.message(case: item.caseName))).render(item.arguments, rule: rule.id)
             var finding = Finding(
-                ruleID: item.rule.id, slug: item.rule.slug, severity: severity, message: message, file: file, documentIndex: item.document,
+                ruleID: rule.id, slug: rule.slug, severity: severity, message: message, file: file, documentIndex: item.document,
                 start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, fix: item.fix,
                 detail: item.detail, fingerprintFile: fingerprintFile)
             finding.caseName = item.caseName

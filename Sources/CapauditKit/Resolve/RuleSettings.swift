@@ -16,6 +16,11 @@ public struct RuleSettings: Sendable {
     /// The severity of a finding, or nil when its rule or case is off. This is where the rule
     /// lifecycle applies: a deprecated rule never fires, a preview rule only with the opt-in.
     func severity(of rule: RuleDefinition, caseName: String?, profile: Profile?, matrix: Severity?) -> Severity? {
+        severity(of: rule, caseName: caseName, profileSettings: profile?.ruleSettings, matrix: matrix)
+    }
+
+    /// `profileSettings`: the settings of the profile the finding's document is judged by.
+    func severity(of rule: RuleDefinition, caseName: String?, profileSettings: [String: SeveritySetting]?, matrix: Severity?) -> Severity? {
         switch rule.status {
         case .stable: break
         case .preview: guard preview else { return nil }
@@ -26,7 +31,7 @@ public struct RuleSettings: Sendable {
         for layer in layers {
             if let setting = Self.setting(in: layer, rule: rule, caseName: caseName, caseKey: caseKey) { return setting.severity }
         }
-        if let layer = profile?.ruleSettings, let setting = Self.setting(in: layer, rule: rule, caseName: caseName, caseKey: caseKey) {
+        if let layer = profileSettings, let setting = Self.setting(in: layer, rule: rule, caseName: caseName, caseKey: caseKey) {
             return setting.severity
         }
         if let caseName, let setting = rule.cases[caseName] { return setting.severity }
