@@ -1,4 +1,5 @@
 @testable import CapauditKit
+import TestSupport
 import Testing
 import YAML
 
@@ -171,4 +172,54 @@ import YAML
         #expect(quoted("é €\u{A0}😀") == "\"é €\u{A0}😀\"", "other non-ASCII text is written as it is")
         #expect(quoted(String(repeating: "long text ", count: 20)) == "\"" + String(repeating: "long text ", count: 20) + "\"")
     }
+
+    @Test func aRepeatedTextIsReadOnceButCanonicallyEquivalentTextsEachKeepTheirOwnSpans() {
+        // The same words, with `é` precomposed, then as `e` and a combining accent: equal strings,
+        // one scalar apart. Each notice is on the same column of its own line.
+        let manifest = """
+            capaudit: 1
+            app:
+              name: Readings
+              profile: general
+              platforms:
+                android: {min-sdk: 35, target-sdk: 35}
+            screens:
+              - id: first
+                notices:
+                  - {when: capture, text: "Caf\u{E9}: hackers watch."}
+              - id: second
+                notices:
+                  - {when: capture, text: "Cafe\u{301}: hackers watch."}
+              - id: third
+                notices:
+                  - {when: capture, text: "Caf\u{E9}: hackers watch."}
+            """
+        let alarms = Manifests.check(manifest).findings.filter { $0.ruleID == "WRD001" }
+        #expect(alarms.map(\.start.line) == [10, 13, 16])
+        let columns = alarms.map(\.start.column)
+        #expect(columns.count == 3 && columns[1] == columns[0] + 1 && columns[2] == columns[0], "\(columns)")
+        #expect(alarms.map { $0.end?.column } == columns.map { $0 + 7 })
+    }
+
+    @Test func messagesFillTheRulePlaceholderWithTheRuleId() {
+        let template = MessageTemplate("{rule}: {field}")
+        #expect(template.render(["rule": "other", "field": "pan"], rule: "CAP001") == "CAP001: pan")
+        #expect(template.render(["rule": "other", "field": "pan"]) == "other: pan")
+    }
+
+    @Test func languageTagsAreReadAsTheCharacterByCharacterCheckReadsThem() {
+        func reference(_ tag: String) -> Bool {
+            let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+            guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        }
+        let tags = [
+            "en", "EN", "pt-BR", "zh-Hant-TW", "es-419", "deu", "e", "engl", "en-", "-en", "en--US", "en-abcdefgh", "en-abcdefghi",
+            "en_US", "é", "ée", "en-\u{E9}", "e\u{301}n", "en\r\n", "@a", "a[", "`a", "{a", "zz-0", "",
+        ]
+        for tag in tags {
+            #expect(DecodingRun.isLanguageTag(tag) == reference(tag), "\(tag)")
+        }
+    }
 }
+

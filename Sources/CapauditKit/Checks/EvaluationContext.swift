@@ -239,9 +239,21 @@ final class PersonFacingText {
 /// What the wording checks read of a text's value in one language. It depends on nothing else,
 /// so that a text a manifest repeats (the same notice on every screen) is read once.
 struct TextReading {
+    /// A value is compared byte for byte: two canonically equivalent texts (a precomposed `é`
+    /// and `e` with a combining accent) are equal strings, yet their scalars and spans differ.
     struct Key: Hashable {
         let language: String
         let value: String
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.language == rhs.language && lhs.value.utf8.elementsEqual(rhs.value.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(language)
+            var value = value
+            value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// The lexicon of its language; nil when there is none.

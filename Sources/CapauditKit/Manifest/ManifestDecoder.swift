@@ -57,7 +57,7 @@ enum ManifestKeys {
 }
 
 /// The state of decoding one document.
-private final class DecodingRun {
+final class DecodingRun {
     let decoder: ManifestDecoder
     let nodes = NodeDecoder()
     var language = "en"
@@ -159,10 +159,13 @@ private final class DecodingRun {
             sdks: sdks, location: location(node, "app"))
     }
 
+    /// A tag is ASCII: it is read as bytes, and any other byte fails it.
     static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let parts = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(isLetter) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
     }
 
     func iosPlatform(_ node: YAMLNode) -> IOSPlatform? {
