@@ -221,5 +221,34 @@ import YAML
             #expect(DecodingRun.isLanguageTag(tag) == reference(tag), "\(tag)")
         }
     }
+
+    @Test func everyByteThatNeedsAnEscapeIsFoundWhereverItStands() {
+        func reference(_ text: String) -> String {
+            var output = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+            return output + "\""
+        }
+        for special in ["\"", "\\", "\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "\u{2028}", "\u{2029}", "😀", " ", "~"] {
+            for position in 0...20 {
+                var text = String(repeating: "abcdefgh", count: 3)
+                text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                var bytes: [UInt8] = []
+                JSONEscaping.appendQuoted(text, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == reference(text), "\(special.unicodeScalars.map(\.value)) at \(position)")
+            }
+        }
+    }
 }
 

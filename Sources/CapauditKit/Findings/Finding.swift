@@ -96,9 +96,13 @@ public enum Fingerprint {
     public static func make(rule: String, file: String, document: Int, path: String, platform: String, detail: String) -> UInt64 {
         var hash = offsetBasis
         func mix(_ part: String) {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* prime
+            // A copy reads the bytes in place, a small string's too.
+            var part = part
+            part.withUTF8 { bytes in
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash = hash &* prime
+                }
             }
             hash ^= 0x1F
             hash = hash &* prime

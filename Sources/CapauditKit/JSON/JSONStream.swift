@@ -4,19 +4,24 @@
 ///
 /// Each call lays out its bytes (separator, indent, key, value) in a buffer of the stream's own and
 /// hands them to the output in one write when it returns: the output stays in order with what
-/// others write to it between calls, and a member costs one write, not one per piece.
+/// others write to it between calls, and a member costs one write, not one per piece. A stream
+/// that writes a value whole, with no other writer in between (a finding), holds its bytes until
+/// that value is closed: one write for the whole value.
 struct JSONStream {
     let output: OutputSink
     /// For each open container: whether it has a member yet.
     private var hasMembers: [Bool] = []
     private let baseIndent: Int
-    /// What the current call writes; empty between calls.
+    /// What the stream has written and not yet handed to the output.
     private var pending: [UInt8] = []
+    private let holdsUntilClosed: Bool
 
     /// `indent`: the level of the first container's own lines (members sit one deeper).
-    init(_ output: OutputSink, indent: Int = 0) {
+    /// `holdsUntilClosed`: nothing reaches the output until the outermost container closes.
+    init(_ output: OutputSink, indent: Int = 0, holdsUntilClosed: Bool = false) {
         self.output = output
         baseIndent = indent
+        self.holdsUntilClosed = holdsUntilClosed
     }
 
     private var depth: Int { baseIndent + hasMembers.count }
@@ -49,17 +54,27 @@ struct JSONStream {
         send()
     }
 
-    func string(_ text: String) { output.writeJSONString(text) }
+    mutating func string(_ text: String) {
+        JSONEscaping.appendQuoted(text, to: &pending)
+        send()
+    }
 
-    func integer(_ number: Int) { output.write(number) }
+    mutating func integer(_ number: Int) {
+        JSONEscaping.appendDecimal(number, to: &pending)
+        send()
+    }
 
-    func bool(_ flag: Bool) { output.write(flag ? "true" : "false") }
+    mutating func bool(_ flag: Bool) {
+        pending.append(contentsOf: (flag ? "true" : "false").utf8)
+        send()
+    }
 
     /// A value written by `JSONWriter` at the current depth.
-    func value(_ value: JSONValue) {
+    mutating func value(_ value: JSONValue) {
         var text = ""
         JSONWriter(pretty: true).append(value, indent: depth, into: &text)
-        output.write(text)
+        pending.append(contentsOf: text.utf8)
+        send()
     }
 
     mutating func member(_ name: String, _ text: String) {
@@ -122,6 +137,7 @@ struct JSONStream {
     }
 
     private mutating func send() {
+        guard !holdsUntilClosed || hasMembers.isEmpty else { return }
         output.write(bytes: pending)
         pending.removeAll(keepingCapacity: true)
     }
@@ -159,6 +175,10 @@ enum JSONEscaping {
             output.append(UInt8(ascii: letter))
         }
         while index < bytes.count {
+            if index + 8 <= bytes.count, let base = bytes.baseAddress, !needsLook(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte < 0x7F {
                 index += 1
@@ -194,6 +214,20 @@ enum JSONEscaping {
             runStart = index
         }
         flushRun(to: index)
+    }
+
+    /// Whether any of eight bytes needs a closer look (below 0x20, `"`, `\`, DEL or above): text is
+    /// scanned a word at a time, and mostly needs none.
+    private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
+        // Once no byte has its high bit, adding 0x60 (or 1) to each byte carries into no other:
+        // a byte is below 0x20 when its sum stays below 0x80, and DEL when its sum reaches it.
+        return word & highBits != 0
+            || (word &+ ones &* 0x60) & highBits != highBits
+            || (word &+ ones) & highBits != 0
+            || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) || hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
     }
 
     /// An integer in decimal, as `String(number)` writes it.

@@ -98,7 +98,7 @@ public struct SarifReporter: Reporter {
     }
 
     static func write(_ finding: Finding, ruleIndex: Int?, repositoryPath: (String) -> String, to output: OutputSink) {
-        var result = JSONStream(output, indent: 4)
+        var result = JSONStream(output, indent: 4, holdsUntilClosed: true)
         result.beginObject()
         result.member("ruleId", finding.ruleID)
         if let ruleIndex { result.member("ruleIndex", ruleIndex) }

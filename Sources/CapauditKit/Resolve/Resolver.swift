@@ -73,14 +73,15 @@ struct Resolver: Sendable {
         var findings: [Finding] = []
         findings.reserveCapacity(raw.count)
         for item in raw {
-            let rule = item.rule.definition
-            guard let severity = settings.severity(of: rule, caseName: item.caseName, profileSettings: item.profileSettings, matrix: item.matrixSeverity) else {
-                continue
-            }
-            let template = item.caseName.flatMap { templates[TemplateKey(rule: rule.id, caseName: $0)] } ?? templates[TemplateKey(rule: rule.id, caseName: nil)]
-            let message = (template ?? MessageTemplate(rule.message(case: item.caseName))).render(item.arguments, rule: rule.id)
+            // Read through the shared reference: a local copy of the definition would retain each of its parts.
+            let rule = item.rule
+            guard let severity = settings.severity(of: rule.definition, caseName: item.caseName, profileSettings: item.profileSettings, matrix: item.matrixSeverity)
+            else { continue }
+            let ruleID = rule.definition.id
+            let template = item.caseName.flatMap { templates[TemplateKey(rule: ruleID, caseName: $0)] } ?? templates[TemplateKey(rule: ruleID, caseName: nil)]
+            let message = (template ?? MessageTemplate(rule.definition.message(case: item.caseName))).render(item.arguments, rule: ruleID)
             var finding = Finding(
-                ruleID: rule.id, slug: rule.slug, severity: severity, message: message, file: file, documentIndex: item.document,
+                ruleID: ruleID, slug: rule.definition.slug, severity: severity, message: message, file: file, documentIndex: item.document,
                 start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, fix: item.fix,
                 detail: item.detail, fingerprintFile: fingerprintFile)
             finding.caseName = item.caseName
