@@ -65,6 +65,7 @@ private struct Frame {
     var keyIndex: [String: SourcePosition]?
 
     static let linearKeyScanLimit = 12
+    static let typicalKeys = 8
 
     // Methods of the frame, so that the open frame is read and changed in place, never copied.
 
@@ -78,6 +79,12 @@ private struct Frame {
         if keyIndex != nil {
             keyIndex?[name] = position
             return
+        }
+        if keys.isEmpty {
+            // Room for a typical mapping at once, rather than growing one key at a time.
+            keys.reserveCapacity(Self.typicalKeys)
+            keyPositions.reserveCapacity(Self.typicalKeys)
+            pairs.reserveCapacity(Self.typicalKeys)
         }
         keys.append(name)
         keyPositions.append(position)
@@ -207,7 +214,7 @@ private struct TreeBuilder {
         current = frame
     }
 
-    mutating func add(_ node: YAMLNode, size: Int) throws(YAMLError) {
+    mutating func add(_ node: consuming YAMLNode, size: Int) throws(YAMLError) {
         guard current != nil else {
             root = node
             return
