@@ -250,5 +250,30 @@ import YAML
             }
         }
     }
+
+    @Test func fieldsWithTheSameGapShareItsAdviceAndOthersKeepTheirOwn() {
+        let manifest = """
+            capaudit: 1
+            app:
+              name: Gaps
+              profile: banking
+              platforms:
+                android: {min-sdk: 35, target-sdk: 35}
+            screens:
+              - id: cards
+                fields:
+                  - {id: typed, kind: card-number, input: plain}
+                  - {id: shown, kind: card-number}
+                  - {id: revealed, kind: card-number, display: masked, reveal: tap}
+                  - {id: again, kind: card-number, input: plain}
+            """
+        let gaps = Manifests.check(manifest).findings.filter { $0.ruleID == "CAP001" }
+        let fixes = Dictionary(gaps.map { ($0.path.components(separatedBy: "id=").last ?? "", $0.fix ?? "") }, uniquingKeysWith: { first, _ in first })
+        #expect(fixes.count == 4, "\(gaps.map(\.path))")
+        #expect(fixes["typed]"]?.contains("make the input secure") == true)
+        #expect(fixes["shown]"]?.contains("show it masked") == true)
+        #expect(fixes["revealed]"]?.contains("without `reveal: tap`") == true)
+        #expect(fixes["again]"] == fixes["typed]"])
+    }
 }
 

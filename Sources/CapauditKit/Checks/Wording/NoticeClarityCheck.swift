@@ -57,9 +57,9 @@ struct NoticeClarityCheck: Check {
     private func namesSomethingAffected(_ text: PersonFacingText, labels: inout FieldLabels) -> Bool {
         guard let matches = text.matches, matches.isComplete(Lexicon.affectedList), matches.list(Lexicon.affectedList).isEmpty else { return true }
         let labelsByFirstWord = labels.byFirstWord(of: text.screen, at: text.screenIndex)
-        let words = text.tokens.map(\.folded)
-        for (start, word) in words.enumerated() {
-            for labelWords in labelsByFirstWord[word] ?? [] where words[start...].starts(with: labelWords) {
+        let tokens = text.tokens
+        for (start, token) in tokens.enumerated() {
+            for labelWords in labelsByFirstWord[token.folded] ?? [] where tokens[start...].lazy.map(\.folded).starts(with: labelWords) {
                 return true
             }
         }
