@@ -275,5 +275,19 @@ import YAML
         #expect(fixes["revealed]"]?.contains("without `reveal: tap`") == true)
         #expect(fixes["again]"] == fixes["typed]"])
     }
+
+    @Test func wordsAreCutOutOfTheTextAsItsScalarsSpellThem() {
+        for text in Self.texts {
+            let reading = TextReading(text, lexicon: nil)
+            let scalars = Array(text.unicodeScalars)
+            for start in 0...scalars.count {
+                for end in start...scalars.count {
+                    #expect(reading.words(from: start, to: end) == String(String.UnicodeScalarView(scalars[start..<end])), "\(start)..<\(end)")
+                }
+            }
+            #expect(reading.words(from: 0, to: scalars.count + 1) == "")
+            #expect(reading.words(from: -1, to: 1) == "")
+        }
+    }
 }
 

@@ -231,8 +231,7 @@ final class PersonFacingText {
 
     /// Value scalars `start..<end`, as text.
     func words(from start: Int, to end: Int) -> String {
-        guard start >= 0, end >= start, end <= scalars.count else { return "" }
-        return String(String.UnicodeScalarView(scalars[start..<end]))
+        reading.words(from: start, to: end)
     }
 }
 
@@ -262,14 +261,39 @@ struct TextReading {
     let tokens: [Token]
     /// What its language's lexicon matches in it, every list at once; nil without a lexicon.
     let matches: TextMatches?
-    /// The text's scalars, so that the words of every finding in it are cut out without a scan.
+    /// The text's scalars.
     let scalars: [Unicode.Scalar]
+    let value: String
+    /// Where each scalar starts in the value's UTF-8, and its end last: the words of every finding
+    /// are cut out of the bytes without a scan.
+    private let byteOffsets: [Int]
 
     init(_ value: String, lexicon: SharedLexicon?) {
         self.lexicon = lexicon
+        self.value = value
         tokens = Tokenizer.tokens(value)
         matches = lexicon?.value.matches(in: tokens)
         scalars = Array(value.unicodeScalars)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(scalars.count + 1)
+        var offset = 0
+        for scalar in scalars {
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        byteOffsets = offsets
+    }
+
+    /// Value scalars `start..<end`, as text.
+    func words(from start: Int, to end: Int) -> String {
+        guard start >= 0, end >= start, end < byteOffsets.count else { return "" }
+        var value = value
+        return value.withUTF8 { bytes in
+            let range = byteOffsets[start]..<byteOffsets[end]
+            guard range.upperBound <= bytes.count else { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
     }
 }
 
