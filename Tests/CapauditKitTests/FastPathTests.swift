@@ -289,5 +289,31 @@ import YAML
             #expect(reading.words(from: -1, to: 1) == "")
         }
     }
+
+    @Test func aRunReadsEachTextOnceWithinItsBounds() {
+        let readings = TextReadings()
+        var reads = 0
+        func read(_ value: String, _ language: String = "en") -> TextReading {
+            readings.reading(TextReading.Key(language: language, value: value)) {
+                reads += 1
+                return TextReading(value, lexicon: nil)
+            }
+        }
+        _ = read("Caf\u{E9}")
+        _ = read("Caf\u{E9}")
+        #expect(reads == 1)
+        _ = read("Cafe\u{301}")
+        _ = read("Caf\u{E9}", "fr")
+        #expect(reads == 3, "another spelling of the same text, or another language, is another reading")
+        let long = String(repeating: "x", count: TextReadings.maxTextBytes + 1)
+        _ = read(long)
+        _ = read(long)
+        #expect(reads == 5, "a long text is not kept")
+        for index in 0..<TextReadings.maxReadings { _ = read("text \(index)") }
+        let before = reads
+        _ = read("one more")
+        _ = read("one more")
+        #expect(reads == before + 2, "a full table keeps no more")
+    }
 }
 
