@@ -81,10 +81,10 @@ private struct Frame {
             return
         }
         if keys.isEmpty {
-            // Room for a typical mapping at once, rather than growing one key at a time.
+            // Room for a typical mapping at once, rather than growing one key at a time. (Only for
+            // these, which go with the frame: the pairs stay in the tree, with any room left unused.)
             keys.reserveCapacity(Self.typicalKeys)
             keyPositions.reserveCapacity(Self.typicalKeys)
-            pairs.reserveCapacity(Self.typicalKeys)
         }
         keys.append(name)
         keyPositions.append(position)
