@@ -63,6 +63,37 @@ private struct Frame {
     var size = 1
     /// Keys seen so far, built once the mapping outgrows a linear scan.
     var keyIndex: [String: SourcePosition]?
+
+    static let linearKeyScanLimit = 12
+    static let typicalKeys = 8
+
+    // Methods of the frame, so that the open frame is read and changed in place, never copied.
+
+    func firstPosition(of name: String) -> SourcePosition? {
+        if let index = keyIndex { return index[name] }
+        guard let found = keys.firstIndex(of: name) else { return nil }
+        return keyPositions[found]
+    }
+
+    mutating func recordKey(_ name: String, at position: SourcePosition) {
+        if keyIndex != nil {
+            keyIndex?[name] = position
+            return
+        }
+        if keys.isEmpty {
+            // Room for a typical mapping at once, rather than growing one key at a time. (Only for
+            // these, which go with the frame: the pairs stay in the tree, with any room left unused.)
+            keys.reserveCapacity(Self.typicalKeys)
+            keyPositions.reserveCapacity(Self.typicalKeys)
+        }
+        keys.append(name)
+        keyPositions.append(position)
+        if keys.count > Self.linearKeyScanLimit {
+            var index: [String: SourcePosition] = [:]
+            for (key, keyPosition) in zip(keys, keyPositions) where index[key] == nil { index[key] = keyPosition }
+            keyIndex = index
+        }
+    }
 }
 
 private struct Anchored {
@@ -86,7 +117,6 @@ private struct TreeBuilder {
     var root: YAMLNode?
 
     static let mergeTag = "tag:yaml.org,2002:merge"
-    static let linearKeyScanLimit = 12
 
     init(limits: YAMLLimits, legacyBreaks: LegacyLineBreaks?) {
         self.limits = limits
@@ -184,7 +214,7 @@ private struct TreeBuilder {
         current = frame
     }
 
-    mutating func add(_ node: YAMLNode, size: Int) throws(YAMLError) {
+    mutating func add(_ node: consuming YAMLNode, size: Int) throws(YAMLError) {
         guard current != nil else {
             root = node
             return
@@ -208,11 +238,11 @@ private struct TreeBuilder {
             try addMergeSource(node)
             return
         }
-        if let first = current.flatMap({ firstPosition(of: scalar.value, in: $0) }) {
+        if let first = current?.firstPosition(of: scalar.value) {
             duplicates.append(YAMLDuplicateKey(key: scalar.value, position: key.start, firstPosition: first, documentIndex: documents.count))
             return
         }
-        recordKey(scalar.value, at: key.start, in: &current)
+        current?.recordKey(scalar.value, at: key.start)
         current?.pairs.append(YAMLPair(key: key, value: node))
     }
 
@@ -237,8 +267,8 @@ private struct TreeBuilder {
         for source in frame.merges {
             for pair in source.mapping ?? [] {
                 if let name = pair.key.scalar?.value {
-                    guard firstPosition(of: name, in: frame) == nil else { continue }
-                    recordKey(name, at: pair.key.start, in: &frame)
+                    guard frame.firstPosition(of: name) == nil else { continue }
+                    frame.recordKey(name, at: pair.key.start)
                 }
                 var merged = pair
                 if let alias = source.alias {
@@ -247,41 +277,6 @@ private struct TreeBuilder {
                 }
                 frame.pairs.append(merged)
             }
-        }
-    }
-
-    func firstPosition(of name: String, in frame: Frame) -> SourcePosition? {
-        if let index = frame.keyIndex { return index[name] }
-        guard let found = frame.keys.firstIndex(of: name) else { return nil }
-        return frame.keyPositions[found]
-    }
-
-    func recordKey(_ name: String, at position: SourcePosition, in frame: inout Frame?) {
-        guard frame != nil else { return }
-        if frame?.keyIndex != nil {
-            frame?.keyIndex?[name] = position
-            return
-        }
-        frame?.keys.append(name)
-        frame?.keyPositions.append(position)
-        if let open = frame, open.keys.count > Self.linearKeyScanLimit {
-            var index: [String: SourcePosition] = [:]
-            for (key, keyPosition) in zip(open.keys, open.keyPositions) where index[key] == nil { index[key] = keyPosition }
-            frame?.keyIndex = index
-        }
-    }
-
-    func recordKey(_ name: String, at position: SourcePosition, in frame: inout Frame) {
-        if frame.keyIndex != nil {
-            frame.keyIndex?[name] = position
-            return
-        }
-        frame.keys.append(name)
-        frame.keyPositions.append(position)
-        if frame.keys.count > Self.linearKeyScanLimit {
-            var index: [String: SourcePosition] = [:]
-            for (key, keyPosition) in zip(frame.keys, frame.keyPositions) where index[key] == nil { index[key] = keyPosition }
-            frame.keyIndex = index
         }
     }
 

@@ -128,21 +128,43 @@ final class EvaluationContext {
 
     lazy var texts: [PersonFacingText] = {
         var result: [PersonFacingText] = []
-        func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?) {
+        // Each language is looked up in the store once per document, and each text read once
+        // however many screens repeat it (and, within the run's bound, however many manifests).
+        var lexicons: [String: SharedLexicon?] = [:]
+        var readings: [TextReading.Key: TextReading] = [:]
+        func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?, screenIndex: Int?) {
             for entry in text?.entries ?? [] {
-                let tokens = Tokenizer.tokens(entry.value)
-                let matches = policy.lexicon(for: entry.language)?.matches(in: tokens)
-                result.append(PersonFacingText(entry: entry, role: role, screen: screen, tokens: tokens, matches: matches, scalars: Array(entry.value.unicodeScalars)))
+                let key = TextReading.Key(language: entry.language, value: entry.value)
+                let reading: TextReading
+                if let known = readings[key] {
+                    reading = known
+                } else {
+                    reading = policy.lexicons.readings.reading(key) {
+                        let lexicon: SharedLexicon?
+                        if let known = lexicons[entry.language] {
+                            lexicon = known
+                        } else {
+                            lexicon = policy.lexicon(for: entry.language).map(SharedLexicon.init)
+                            lexicons[entry.language] = lexicon
+                        }
+                        return TextReading(entry.value, lexicon: lexicon)
+                    }
+                    readings[key] = reading
+                }
+                result.append(PersonFacingText(entry: entry, role: role, screen: screen, screenIndex: screenIndex, reading: reading))
             }
         }
-        add(manifest.capture.notice?.text, .captureNotice, nil)
-        add(manifest.capture.onScreenshot?.text, .screenshotText, nil)
-        for screen in manifest.screens {
-            for action in screen.actions { add(action.message, .actionMessage, screen) }
-            for notice in screen.notices { add(notice.text, notice.when == .capture ? .captureNotice : .screenshotText, screen) }
+        add(manifest.capture.notice?.text, .captureNotice, nil, screenIndex: nil)
+        add(manifest.capture.onScreenshot?.text, .screenshotText, nil, screenIndex: nil)
+        for (index, screen) in manifest.screens.enumerated() {
+            for action in screen.actions { add(action.message, .actionMessage, screen, screenIndex: index) }
+            for notice in screen.notices { add(notice.text, notice.when == .capture ? .captureNotice : .screenshotText, screen, screenIndex: index) }
         }
         return result
     }()
+
+    /// The texts each selection reads that have a lexicon, gathered once for every check that reads them.
+    var checkedTextsBySelection: [TextSelection: [(text: PersonFacingText, lexicon: SharedLexicon)]] = [:]
 
     private var sourceMaps: [SourcePosition: ScalarSourceMap] = [:]
 
@@ -163,7 +185,9 @@ final class EvaluationContext {
 
 enum MechanismList { case protect, detect }
 
-struct FieldCoverage {
+/// A field's coverage on one platform. A class: several checks walk every field's coverage, and
+/// a copy of a field, its screen and its mechanisms retains each of their strings.
+final class FieldCoverage {
     let screen: Screen
     let field: Field
     let platform: Platform
@@ -172,24 +196,49 @@ struct FieldCoverage {
     let displayCovers: Bool
     let requirement: CoverageRequirement?
     let missing: ThreatSet
+
+    init(
+        screen: Screen, field: Field, platform: Platform, mechanisms: [Mechanism], covered: ThreatSet, displayCovers: Bool,
+        requirement: CoverageRequirement?, missing: ThreatSet
+    ) {
+        self.screen = screen
+        self.field = field
+        self.platform = platform
+        self.mechanisms = mechanisms
+        self.covered = covered
+        self.displayCovers = displayCovers
+        self.requirement = requirement
+        self.missing = missing
+    }
 }
 
-struct PersonFacingText {
+/// A text of the manifest with what every wording check reads of it, worked out once. A class,
+/// so that the checks share one copy.
+final class PersonFacingText {
     enum Role: String { case captureNotice = "capture-notice", screenshotText = "screenshot-text", actionMessage = "action-message" }
 
     let entry: TextEntry
     let role: Role
     let screen: Screen?
-    /// The words of the text, split once for every wording check.
-    let tokens: [Token]
-    /// What its language's lexicon matches in it, every list at once; nil without a lexicon.
-    let matches: TextMatches?
-    /// The text's scalars, so that the words of every finding in it are cut out without a scan.
-    let scalars: [Unicode.Scalar]
+    /// The position of `screen` in the manifest's screens.
+    let screenIndex: Int?
+    let reading: TextReading
+
+    init(entry: TextEntry, role: Role, screen: Screen?, screenIndex: Int?, reading: TextReading) {
+        self.entry = entry
+        self.role = role
+        self.screen = screen
+        self.screenIndex = screenIndex
+        self.reading = reading
+    }
+
+    var lexicon: SharedLexicon? { reading.lexicon }
+    var tokens: [Token] { reading.tokens }
+    var matches: TextMatches? { reading.matches }
+    var scalars: [Unicode.Scalar] { reading.scalars }
 
     /// Value scalars `start..<end`, as text.
     func words(from start: Int, to end: Int) -> String {
-        guard start >= 0, end >= start, end <= scalars.count else { return "" }
-        return String(String.UnicodeScalarView(scalars[start..<end]))
+        reading.words(from: start, to: end)
     }
 }

@@ -118,6 +118,14 @@ final class NodeDecoder {
         return text
     }
 
+    /// A case of a string enum, by its raw value; a value of no case is reported as `oneOf` reports it.
+    func oneOf<Value: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, _ type: Value.Type, path: @autoclosure () -> String, what: @autoclosure () -> String
+    ) -> Value? where Value.RawValue == String {
+        if case .scalar(let scalar) = node.content, case .string(let text) = scalar.resolved, let value = Value(rawValue: text) { return value }
+        return oneOf(node, Value.allCases.map(\.rawValue), path: path(), what: what()).flatMap(Value.init)
+    }
+
     /// The items of a list; a single scalar where a list is expected is reported.
     func list(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> [YAMLNode]? {
         guard case .sequence(let items) = node.content else {

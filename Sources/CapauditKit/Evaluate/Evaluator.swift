@@ -10,11 +10,18 @@ struct Evaluation {
 /// the resolve stage's, for every finding alike.
 struct Evaluator: Sendable {
     let policy: Policy
-    /// Whether a rule's check needs to run at all (only selected rules, unless something
-    /// that depends on every finding, such as an unused-suppression report, is selected).
-    let evaluates: @Sendable (RuleDefinition) -> Bool
+    /// The rules whose checks run (only selected rules, unless something that depends on every
+    /// finding, such as an unused-suppression report, is selected), each with its check.
+    private let checks: [(rule: SharedRule, check: any Check)]
     /// The app's code, read once for the run; nil when evidence is off.
-    var code: CodeBase?
+    let code: CodeBase?
+
+    /// `evaluates`: whether a rule's check needs to run at all.
+    init(policy: Policy, evaluates: (RuleDefinition) -> Bool, code: CodeBase?) {
+        self.policy = policy
+        self.code = code
+        checks = policy.checks.filter { evaluates($0.rule) }.map { (SharedRule($0.rule), $0.check) }
+    }
 
     func evaluate(_ file: LoadedFile) -> Evaluation {
         var raw = file.problems.map { problem in
@@ -24,9 +31,9 @@ struct Evaluator: Sendable {
         for document in file.documents {
             guard let manifest = document.manifest, let profile = document.profile, let source = file.source else { continue }
             let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source, code: code)
-            for (rule, check) in policy.checks where evaluates(rule) {
+            for (rule, check) in checks {
                 for emission in check.evaluate(context) {
-                    raw.append(RawFinding(rule, emission: emission, document: document.index, profile: profile))
+                    raw.append(RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings))
                 }
             }
             if code != nil { evidence[document.index] = context.evidenceMarks }

@@ -4,19 +4,20 @@ import YAML
 /// Every finding, whatever made it (a check, the reader, a suppression, the config, the
 /// baseline), is one of these until the resolve stage judges it.
 struct RawFinding: Sendable {
-    let rule: RuleDefinition
+    /// Shared with the rule's other findings: a finding holds a reference, not a copy of the definition.
+    let rule: SharedRule
     var caseName: String?
     /// The severity the profile matrix gives, for rules whose severity is `matrix`.
     var matrixSeverity: Severity?
     var document: Int
-    /// The profile of the document, whose settings sit between the rule's and the config's.
-    var profile: Profile?
+    /// The severity settings of the document's profile, which sit between the rule's and the config's.
+    var profileSettings: [String: SeveritySetting]?
     var position: SourcePosition
     var end: SourcePosition?
     var path: String
     var platform: Platform?
     var missing: [String]
-    /// Values for the rule's message template.
+    /// Values for the rule's message template; `{rule}` is always the rule's id.
     var arguments: [String: String]
     var fix: String?
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
@@ -25,11 +26,11 @@ struct RawFinding: Sendable {
 
     /// A finding of a built-in rule, whose message is written where it is found.
     init(_ rule: RuleDefinition, message: String, document: Int = 0, at position: SourcePosition, path: String, fix: String? = nil, detail: String = "") {
-        self.rule = rule
+        self.rule = SharedRule(rule)
         caseName = nil
         matrixSeverity = nil
         self.document = document
-        profile = nil
+        profileSettings = nil
         self.position = position
         end = nil
         self.path = path
@@ -41,22 +42,30 @@ struct RawFinding: Sendable {
     }
 
     /// A check's emission for a rule in one document.
-    init(_ rule: RuleDefinition, emission: Emission, document: Int, profile: Profile) {
+    init(_ rule: SharedRule, emission: Emission, document: Int, profileSettings: [String: SeveritySetting]) {
         self.rule = rule
         caseName = emission.caseName
         matrixSeverity = emission.severity
         self.document = document
-        self.profile = profile
+        self.profileSettings = profileSettings
         position = emission.location.position
         end = emission.end
         path = emission.location.path
         platform = emission.platform
         missing = emission.missing
         arguments = emission.arguments
-        arguments["rule"] = rule.id
         fix = emission.fix
         detail = emission.detail
         related = emission.related
+    }
+}
+
+/// A rule's definition behind a reference, made once per run for each rule whose check runs.
+final class SharedRule: Sendable {
+    let definition: RuleDefinition
+
+    init(_ definition: RuleDefinition) {
+        self.definition = definition
     }
 }
 

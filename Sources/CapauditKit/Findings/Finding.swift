@@ -96,9 +96,13 @@ public enum Fingerprint {
     public static func make(rule: String, file: String, document: Int, path: String, platform: String, detail: String) -> UInt64 {
         var hash = offsetBasis
         func mix(_ part: String) {
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* prime
+            // A copy reads the bytes in place, a small string's too.
+            var part = part
+            part.withUTF8 { bytes in
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash = hash &* prime
+                }
             }
             hash ^= 0x1F
             hash = hash &* prime
@@ -117,14 +121,15 @@ public enum Fingerprint {
 
     /// 16 lowercase hexadecimal digits.
     public static func hex(_ value: UInt64) -> String {
-        let alphabet: [UInt8] = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: digits)
-        var rest = value
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            bytes[index] = alphabet[Int(rest & 0xF)]
-            rest >>= 4
+        String(unsafeUninitializedCapacity: digits) { bytes in
+            var rest = value
+            for index in stride(from: digits - 1, through: 0, by: -1) {
+                let digit = UInt8(rest & 0xF)
+                bytes[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                rest >>= 4
+            }
+            return digits
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads a fingerprint as `hex` writes it (16 lowercase hexadecimal digits); nil for anything else.

@@ -57,7 +57,7 @@ enum ManifestKeys {
 }
 
 /// The state of decoding one document.
-private final class DecodingRun {
+final class DecodingRun {
     let decoder: ManifestDecoder
     let nodes = NodeDecoder()
     var language = "en"
@@ -159,10 +159,13 @@ private final class DecodingRun {
             sdks: sdks, location: location(node, "app"))
     }
 
+    /// A tag is ASCII: it is read as bytes, and any other byte fails it.
     static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let parts = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(isLetter) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
     }
 
     func iosPlatform(_ node: YAMLNode) -> IOSPlatform? {
@@ -245,7 +248,7 @@ private final class DecodingRun {
                 let before = nodes.problemCount
                 let sdkName = fields["name"].flatMap { nodes.string($0, path: "\(path).name", what: "`name`", nonEmpty: true) }
                 let captures = fields["captures"].flatMap {
-                    nodes.oneOf($0, SDK.Captures.allCases.map(\.rawValue), path: "\(path).captures", what: "`captures`").flatMap(SDK.Captures.init)
+                    nodes.oneOf($0, SDK.Captures.self, path: "\(path).captures", what: "`captures`")
                 }
                 var masks: [String] = []
                 if let masksNode = fields["masks"] {
@@ -293,7 +296,7 @@ private final class DecodingRun {
                 let noticePath = "capture.notice"
                 guard let notice = nodes.mapping(noticeNode, path: noticePath, what: "`capture.notice`", known: ManifestKeys.notice) else { return }
                 let styleNode = notice["style"]
-                let style = styleNode.map { nodes.oneOf($0, NoticeStyle.allCases.map(\.rawValue), path: "\(noticePath).style", what: "`style`").flatMap(NoticeStyle.init) } ?? .banner
+                let style = styleNode.map { nodes.oneOf($0, NoticeStyle.self, path: "\(noticePath).style", what: "`style`") } ?? .banner
                 let text = notice["text"].flatMap { self.text($0, path: "\(noticePath).text") }
                 guard let style else { return }
                 capture.notice = CaptureNotice(
@@ -306,7 +309,7 @@ private final class DecodingRun {
                 let responsePath = "capture.on-screenshot"
                 guard let response = nodes.mapping(responseNode, path: responsePath, what: "`capture.on-screenshot`", known: ManifestKeys.onScreenshot, required: ["action"]) else { return }
                 let action = response["action"].flatMap {
-                    nodes.oneOf($0, ScreenshotResponse.Action.allCases.map(\.rawValue), path: "\(responsePath).action", what: "`action`").flatMap(ScreenshotResponse.Action.init)
+                    nodes.oneOf($0, ScreenshotResponse.Action.self, path: "\(responsePath).action", what: "`action`")
                 }
                 let text = response["text"].flatMap { self.text($0, path: "\(responsePath).text") }
                 guard let action else { return }
@@ -472,7 +475,7 @@ private final class DecodingRun {
             }
         }
         let title = fields["title"].flatMap { nodes.string($0, path: "\(path).title", what: "`title`") }
-        let window = fields["window"].map { nodes.oneOf($0, WindowKind.allCases.map(\.rawValue), path: "\(path).window", what: "`window`").flatMap(WindowKind.init) } ?? .screen
+        let window = fields["window"].map { nodes.oneOf($0, WindowKind.self, path: "\(path).window", what: "`window`") } ?? .screen
         let parent = fields["parent"].flatMap { nodes.string($0, path: "\(path).parent", what: "`parent`", nonEmpty: true) }
         if let window, window != .screen, fields["parent"] == nil {
             nodes.report("a `\(window.rawValue)` needs `parent`: the screen it opens over (its window does not inherit that screen's flags)", at: node, path: path)
@@ -589,9 +592,9 @@ private final class DecodingRun {
             input: input, keyboardCache: keyboardCache, copy: copy, protect: protect, location: location(node, path))
     }
 
-    func enumValue<E: RawRepresentable & CaseIterable>(_ node: YAMLNode?, _ type: E.Type, default value: E, path: String) -> E? where E.RawValue == String {
+    func enumValue<E: RawRepresentable & CaseIterable>(_ node: YAMLNode?, _ type: E.Type, default value: E, path: @autoclosure () -> String) -> E? where E.RawValue == String {
         guard let node else { return value }
-        return nodes.oneOf(node, E.allCases.map(\.rawValue), path: path, what: "`\(Self.lastKey(path))`").flatMap(E.init)
+        return nodes.oneOf(node, E.self, path: path(), what: "`\(Self.lastKey(path()))`")
     }
 
     func dataKind(_ name: String, node: YAMLNode, path: String) -> String? {
@@ -616,7 +619,7 @@ private final class DecodingRun {
                 nodes.report("unknown action kind `\(name)`\(NearestName.hint(for: name, among: taxonomy.actionKinds.map(\.id)))", at: kindNode, path: "\(path).kind")
             }
         }
-        let risk = fields["risk"].map { nodes.oneOf($0, Risk.allCases.map(\.rawValue), path: "\(path).risk", what: "`risk`").flatMap(Risk.init) } ?? kind?.risk ?? .low
+        let risk = fields["risk"].map { nodes.oneOf($0, Risk.self, path: "\(path).risk", what: "`risk`") } ?? kind?.risk ?? .low
         let onCapture = enumValue(fields["on-capture"], OnCapture.self, default: .allow, path: "\(path).on-capture")
         let message = fields["message"].flatMap { text($0, path: "\(path).message") }
         guard nodes.problemCount == before, let id, let risk, let onCapture else { return nil }
@@ -633,9 +636,9 @@ private final class DecodingRun {
                 let itemPath = "\(path)[\(index)]"
                 guard let fields = nodes.mapping(item, path: itemPath, what: "a notice", known: ManifestKeys.screenNotice, required: ["when", "text"]) else { return }
                 let before = nodes.problemCount
-                let when = fields["when"].flatMap { nodes.oneOf($0, Notice.When.allCases.map(\.rawValue), path: "\(itemPath).when", what: "`when`").flatMap(Notice.When.init) }
+                let when = fields["when"].flatMap { nodes.oneOf($0, Notice.When.self, path: "\(itemPath).when", what: "`when`") }
                 let styleNode = fields["style"]
-                let style = styleNode.map { nodes.oneOf($0, NoticeStyle.allCases.map(\.rawValue), path: "\(itemPath).style", what: "`style`").flatMap(NoticeStyle.init) } ?? .banner
+                let style = styleNode.map { nodes.oneOf($0, NoticeStyle.self, path: "\(itemPath).style", what: "`style`") } ?? .banner
                 let text = fields["text"].flatMap { self.text($0, path: "\(itemPath).text") }
                 guard nodes.problemCount == before, let when, let style else { return }
                 notices.append(Notice(

@@ -102,7 +102,7 @@ public struct JSONReporter: Reporter {
     /// One finding as a JSON object whose own lines sit at `indent` (its members one deeper);
     /// `more` adds members after the finding's own (explain's advice).
     static func write(_ finding: Finding, to output: OutputSink, indent: Int, more: (inout JSONStream) -> Void = { _ in }) {
-        var object = JSONStream(output, indent: indent)
+        var object = JSONStream(output, indent: indent, holdsUntilClosed: true)
         object.beginObject()
         object.member("rule", finding.ruleID)
         object.member("slug", finding.slug)

@@ -47,9 +47,10 @@ public struct SarifReporter: Reporter {
 
     public mutating func report(_ file: FileOutcome, into output: OutputSink) {
         guard var stream = results else { return }
+        var artifacts = ArtifactLocations(repositoryPath: context.repositoryPath)
         for finding in file.findings where includeSuppressed || finding.suppression == nil {
             stream.element()
-            Self.write(finding, ruleIndex: ruleIndex[finding.ruleID], repositoryPath: context.repositoryPath, to: output)
+            Self.write(finding, ruleIndex: ruleIndex[finding.ruleID], artifacts: &artifacts, to: output)
         }
         results = stream
     }
@@ -97,8 +98,8 @@ public struct SarifReporter: Reporter {
         }
     }
 
-    static func write(_ finding: Finding, ruleIndex: Int?, repositoryPath: (String) -> String, to output: OutputSink) {
-        var result = JSONStream(output, indent: 4)
+    static func write(_ finding: Finding, ruleIndex: Int?, artifacts: inout ArtifactLocations, to output: OutputSink) {
+        var result = JSONStream(output, indent: 4, holdsUntilClosed: true)
         result.beginObject()
         result.member("ruleId", finding.ruleID)
         if let ruleIndex { result.member("ruleIndex", ruleIndex) }
@@ -111,7 +112,7 @@ public struct SarifReporter: Reporter {
         result.beginArray()
         result.element()
         result.beginObject()
-        writePhysicalLocation(file: finding.file, start: finding.start, end: finding.end, repositoryPath: repositoryPath, into: &result)
+        writePhysicalLocation(file: finding.file, start: finding.start, end: finding.end, artifacts: &artifacts, into: &result)
         result.endObject()
         result.endArray()
         if !finding.related.isEmpty {
@@ -121,7 +122,7 @@ public struct SarifReporter: Reporter {
                 result.element()
                 result.beginObject()
                 result.member("id", index + 1)
-                writePhysicalLocation(file: place.file, start: place.position, end: nil, repositoryPath: repositoryPath, into: &result)
+                writePhysicalLocation(file: place.file, start: place.position, end: nil, artifacts: &artifacts, into: &result)
                 result.key("message")
                 result.beginObject()
                 result.member("text", place.message)
@@ -161,19 +162,15 @@ public struct SarifReporter: Reporter {
 
     /// A `physicalLocation` member: the file relative to the source root, and the region.
     static func writePhysicalLocation(
-        file: String, start: SourcePosition, end: SourcePosition?, repositoryPath: (String) -> String, into result: inout JSONStream
+        file: String, start: SourcePosition, end: SourcePosition?, artifacts: inout ArtifactLocations, into result: inout JSONStream
     ) {
         result.key("physicalLocation")
         result.beginObject()
         result.key("artifactLocation")
         result.beginObject()
-        let path = repositoryPath(file)
-        if path.hasPrefix("/") {
-            result.member("uri", "file://" + uriReference(path))
-        } else {
-            result.member("uri", uriReference(path))
-            result.member("uriBaseId", sourceRoot)
-        }
+        let artifact = artifacts.location(of: file)
+        result.member("uri", artifact.uri)
+        if let baseID = artifact.baseID { result.member("uriBaseId", baseID) }
         result.endObject()
         result.key("region")
         result.beginObject()
@@ -185,6 +182,25 @@ public struct SarifReporter: Reporter {
         }
         result.endObject()
         result.endObject()
+    }
+
+    /// Where each file of a report stands, as results name it: relative to the source root (else
+    /// a file URI), percent-encoded; worked out once per file, not once per finding.
+    struct ArtifactLocations {
+        let repositoryPath: (String) -> String
+        private var known: [String: (uri: String, baseID: String?)] = [:]
+
+        init(repositoryPath: @escaping (String) -> String) {
+            self.repositoryPath = repositoryPath
+        }
+
+        mutating func location(of file: String) -> (uri: String, baseID: String?) {
+            if let location = known[file] { return location }
+            let path = repositoryPath(file)
+            let location = path.hasPrefix("/") ? ("file://" + uriReference(path), nil) : (uriReference(path), SarifReporter.sourceRoot)
+            known[file] = location
+            return location
+        }
     }
 
     static func level(_ severity: Severity) -> String {

@@ -7,6 +7,11 @@ struct MessageTemplate: Sendable {
     }
 
     let segments: [Segment]
+    /// The placeholder every message may use for its rule's id.
+    static let ruleName = "rule"
+    /// Room for a message, reserved at once: the literal text's bytes and an allowance per placeholder.
+    private let expectedBytes: Int
+    private static let placeholderBytes = 24
 
     /// A placeholder is the innermost `{name}`: the last `{` before a `}`, so that braces around
     /// one (a pack's message may show `{min-sdk: {min-sdk}}`) and unpaired braces stay text.
@@ -28,16 +33,24 @@ struct MessageTemplate: Sendable {
         literal += rest
         if !literal.isEmpty { segments.append(.literal(literal)) }
         self.segments = segments
+        expectedBytes = segments.reduce(0) { total, segment in
+            switch segment {
+            case .literal(let text): return total + text.utf8.count
+            case .placeholder: return total + Self.placeholderBytes
+            }
+        }
     }
 
-    /// The text with each placeholder replaced by its value; a placeholder without a value stays as written.
-    func render(_ arguments: [String: String]) -> String {
+    /// The text with each placeholder replaced by its value; a placeholder without a value stays
+    /// as written. `rule`, when given, is the value of `{rule}`, whatever the arguments say.
+    func render(_ arguments: [String: String], rule: String? = nil) -> String {
         if segments.count == 1, case .literal(let text) = segments[0] { return text }
         var output = ""
+        output.reserveCapacity(expectedBytes)
         for segment in segments {
             switch segment {
             case .literal(let text): output += text
-            case .placeholder(let name): output += arguments[name] ?? "{\(name)}"
+            case .placeholder(let name): output += (name == Self.ruleName ? rule : nil) ?? arguments[name] ?? "{\(name)}"
             }
         }
         return output

@@ -13,7 +13,14 @@ struct Resolver: Sendable {
     let baseline: BaselineInUse?
     /// A file's path relative to the repository root, as fingerprints and baselines use it.
     let repositoryPath: @Sendable (String) -> String
-    private let templates: [String: MessageTemplate]
+    private let templates: [TemplateKey: MessageTemplate]
+
+    /// A rule and one of its cases (nil for the main case): the key of a message template,
+    /// looked up per finding without building `RULE/case`.
+    private struct TemplateKey: Hashable {
+        let rule: String
+        let caseName: String?
+    }
 
     init(
         policy: Policy, settings: RuleSettings, selection: RuleSelection, unsuppressible: Set<String>, baseline: BaselineInUse?,
@@ -25,10 +32,10 @@ struct Resolver: Sendable {
         self.unsuppressible = unsuppressible
         self.baseline = baseline
         self.repositoryPath = repositoryPath
-        var templates: [String: MessageTemplate] = [:]
+        var templates: [TemplateKey: MessageTemplate] = [:]
         for rule in policy.rules {
-            templates[rule.id] = MessageTemplate(rule.message)
-            for (name, message) in rule.caseMessages { templates[rule.settingKey(case: name)] = MessageTemplate(message) }
+            templates[TemplateKey(rule: rule.id, caseName: nil)] = MessageTemplate(rule.message)
+            for (name, message) in rule.caseMessages { templates[TemplateKey(rule: rule.id, caseName: name)] = MessageTemplate(message) }
         }
         self.templates = templates
     }
@@ -47,8 +54,18 @@ struct Resolver: Sendable {
         if file != Session.commandLineFile {
             findings.removeAll { !selection.keeps($0.ruleID, caseName: $0.caseName) }
         }
-        findings.sort(by: Finding.fileOrder)
-        return ResolvedFindings(findings: findings, staleBaselineEntries: stale)
+        return ResolvedFindings(findings: Self.inFileOrder(findings), staleBaselineEntries: stale)
+    }
+
+    /// The findings sorted by `Finding.fileOrder`, as a stable sort leaves them. Their positions
+    /// are sorted, not the findings: a finding is a large value, and every move of one retains
+    /// and releases each of its strings.
+    static func inFileOrder(_ findings: [Finding]) -> [Finding] {
+        guard findings.count > 1 else { return findings }
+        let order = findings.withUnsafeBufferPointer { buffer in
+            buffer.indices.sorted { Finding.fileOrder(buffer[$0], buffer[$1]) }
+        }
+        return order.map { findings[$0] }
     }
 
     /// Findings with their severities; those of rules or cases that are off are dropped.
@@ -56,13 +73,15 @@ struct Resolver: Sendable {
         var findings: [Finding] = []
         findings.reserveCapacity(raw.count)
         for item in raw {
-            guard let severity = settings.severity(of: item.rule, caseName: item.caseName, profile: item.profile, matrix: item.matrixSeverity) else {
-                continue
-            }
-            let template = item.caseName.flatMap { templates[item.rule.settingKey(case: $0)] } ?? templates[item.rule.id]
-            let message = template?.render(item.arguments) ?? MessageTemplate.render(item.rule.message(case: item.caseName), item.arguments)
+            // Read through the shared reference: a local copy of the definition would retain each of its parts.
+            let rule = item.rule
+            guard let severity = settings.severity(of: rule.definition, caseName: item.caseName, profileSettings: item.profileSettings, matrix: item.matrixSeverity)
+            else { continue }
+            let ruleID = rule.definition.id
+            let template = item.caseName.flatMap { templates[TemplateKey(rule: ruleID, caseName: $0)] } ?? templates[TemplateKey(rule: ruleID, caseName: nil)]
+            let message = (template ?? MessageTemplate(rule.definition.message(case: item.caseName))).render(item.arguments, rule: ruleID)
             var finding = Finding(
-                ruleID: item.rule.id, slug: item.rule.slug, severity: severity, message: message, file: file, documentIndex: item.document,
+                ruleID: ruleID, slug: rule.definition.slug, severity: severity, message: message, file: file, documentIndex: item.document,
                 start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, fix: item.fix,
                 detail: item.detail, fingerprintFile: fingerprintFile)
             finding.caseName = item.caseName

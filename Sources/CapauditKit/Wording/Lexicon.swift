@@ -23,9 +23,10 @@ public struct Lexicon: Sendable {
     /// Every list's matches in one text, each list within its own work budget.
     public func matches(in tokens: [Token]) -> TextMatches {
         var result = TextMatches()
+        let cuts = tokens.map { WordCut($0.folded) }
         for (name, list) in lists.sorted(by: { $0.key < $1.key }) + [(Self.affectedList, affected)] {
             var budget = WordingBudget(words: tokens.count)
-            let found = list.matches(in: tokens, budget: &budget)
+            let found = list.matches(in: tokens, cuts: cuts, budget: &budget)
             result.record(found, of: name, budget: budget)
         }
         return result
@@ -91,10 +92,64 @@ extension LexiconEntry {
 
     /// The word without each of the entry's endings it has.
     func stemWithEnding(of word: String) -> [String] {
-        let length = word.count
+        let cut = WordCut(word)
         return suffixLengths.compactMap { ending in
-            guard ending < length, suffixes.contains(String(word.suffix(ending))) else { return nil }
-            return String(word.dropLast(ending))
+            guard ending < cut.length, suffixes.contains(cut.ending(ofLength: ending)) else { return nil }
+            return cut.stem(droppingLast: ending)
+        }
+    }
+}
+
+/// A word to be cut before an ending, with endings counted in characters as the lexicon counts
+/// them. Most words are ASCII, where a character is a byte: they are cut by bytes, without
+/// walking grapheme clusters.
+struct WordCut {
+    let word: String
+    let isASCII: Bool
+    /// In characters.
+    let length: Int
+
+    init(_ word: String) {
+        self.word = word
+        isASCII = word.utf8.allSatisfy { $0 < 0x80 }
+        length = isASCII ? word.utf8.count : word.count
+    }
+
+    /// The word without its last `count` characters.
+    func stem(droppingLast count: Int) -> String {
+        guard isASCII else { return String(word.dropLast(count)) }
+        return String(word[..<word.utf8.index(word.utf8.endIndex, offsetBy: -min(count, length))])
+    }
+
+    /// The word's last `count` characters.
+    func ending(ofLength count: Int) -> String {
+        guard isASCII else { return String(word.suffix(count)) }
+        return String(word[word.utf8.index(word.utf8.endIndex, offsetBy: -min(count, length))...])
+    }
+}
+
+/// A set of bytes, for the first byte of every stem a word list indexes: a word that starts with
+/// another byte has no candidate entry, which is known without hashing it.
+struct ByteSet: Sendable {
+    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << (byte & 63)
+        switch byte >> 6 {
+        case 0: bits.0 |= bit
+        case 1: bits.1 |= bit
+        case 2: bits.2 |= bit
+        default: bits.3 |= bit
+        }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << (byte & 63)
+        switch byte >> 6 {
+        case 0: return bits.0 & bit != 0
+        case 1: return bits.1 & bit != 0
+        case 2: return bits.2 & bit != 0
+        default: return bits.3 & bit != 0
         }
     }
 }
@@ -114,23 +169,32 @@ public struct WordMatch: Sendable {
 public struct WordList: Sendable {
     public var entries: [LexiconEntry]
     private var firstWord: [String: [Int]] = [:]
+    private var stemLeadBytes = ByteSet()
     /// Every ending length of the list's entries, in characters.
     private var suffixLengths: [Int] = []
 
     public init(entries: [LexiconEntry]) {
         self.entries = entries
         for (index, entry) in entries.enumerated() {
-            for stem in entry.words.first ?? [] { firstWord[stem, default: []].append(index) }
+            for stem in entry.words.first ?? [] {
+                firstWord[stem, default: []].append(index)
+                if let lead = stem.utf8.first { stemLeadBytes.insert(lead) }
+            }
         }
         suffixLengths = Set(entries.flatMap(\.suffixLengths)).sorted()
     }
 
     /// The matches in the tokens, found left to right, until the budget runs out.
     func matches(in tokens: [Token], budget: inout WordingBudget) -> [WordMatch] {
+        matches(in: tokens, cuts: tokens.map { WordCut($0.folded) }, budget: &budget)
+    }
+
+    /// `cuts`: each token's folded word, ready to be cut before an ending (made once for every list).
+    func matches(in tokens: [Token], cuts: [WordCut], budget: inout WordingBudget) -> [WordMatch] {
         var found: [WordMatch] = []
         var coveredUntil = -1
-        for (index, token) in tokens.enumerated() where index > coveredUntil {
-            for candidate in candidates(for: token.folded, budget: &budget) where !budget.isExhausted {
+        for (index, (token, cut)) in zip(tokens, cuts).enumerated() where index > coveredUntil {
+            for candidate in candidates(for: cut, budget: &budget) where !budget.isExhausted {
                 let entry = entries[candidate]
                 guard let last = matchRest(entry, from: index, in: tokens, budget: &budget),
                     !isCancelled(entry, from: index, to: last, in: tokens, budget: &budget)
@@ -145,13 +209,14 @@ public struct WordList: Sendable {
     }
 
     /// The entries whose first word this word is, in list order.
-    private func candidates(for word: String, budget: inout WordingBudget) -> [Int] {
+    private func candidates(for cut: WordCut, budget: inout WordingBudget) -> [Int] {
         guard budget.spend(1 + suffixLengths.count) else { return [] }
-        var found = firstWord[word] ?? []
-        let length = word.count
-        for ending in suffixLengths where ending < length {
-            guard let stemmed = firstWord[String(word.dropLast(ending))] else { continue }
-            let suffix = String(word.suffix(ending))
+        // A word and its stems share their first byte.
+        guard let lead = cut.word.utf8.first, stemLeadBytes.contains(lead) else { return [] }
+        var found = firstWord[cut.word] ?? []
+        for ending in suffixLengths where ending < cut.length {
+            guard let stemmed = firstWord[cut.stem(droppingLast: ending)] else { continue }
+            let suffix = cut.ending(ofLength: ending)
             found += stemmed.filter { entries[$0].suffixes.contains(suffix) }
         }
         return found.count > 1 ? Set(found).sorted() : found

@@ -39,6 +39,8 @@ final class LexiconStore: Sendable {
     private let fromPacks: [String: Lexicon]
     private let additions: WordingAdditions
     private let merged = Locked<[String: Lexicon]>([:])
+    /// The texts read with these lexicons.
+    let readings = TextReadings()
 
     init(shipped: ShippedLexicons, fromPacks: [String: Lexicon], additions: WordingAdditions = WordingAdditions()) {
         self.shipped = shipped

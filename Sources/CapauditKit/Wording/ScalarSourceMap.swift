@@ -23,7 +23,7 @@ public struct ScalarSourceMap {
             break
         }
         for valueScalar in scalar.value.unicodeScalars {
-            if valueScalar.properties.isWhitespace {
+            if valueScalar.isWhitespace {
                 starts.append(walker.position)
                 ends.append(walker.position)
                 continue

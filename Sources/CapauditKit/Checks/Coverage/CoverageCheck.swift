@@ -6,22 +6,56 @@ struct CoverageCheck: Check {
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
+        var wordings: [Gap: GapWording] = [:]
         for coverage in context.coverage where !coverage.missing.isEmpty {
             if coverage.screen.optOut?.hasReason == true { continue }
             if WindowFlagCheck.isWindowWithoutFlag(coverage, context) { continue }
             guard let severity = coverage.requirement?.severity(of: coverage.missing) else { continue }
-            let taxonomy = context.taxonomy
-            let smallest = SmallestFix(coverage: coverage, context: context)
-            let missing = taxonomy.names(of: coverage.missing)
+            let gap = Gap(coverage)
+            let wording = wordings[gap] ?? GapWording(coverage, context)
+            wordings[gap] = wording
             emissions.append(Emission(
-                severity: severity, location: coverage.field.location, platform: coverage.platform, missing: missing,
+                severity: severity, location: coverage.field.location, platform: coverage.platform, missing: wording.missing,
                 arguments: [
                     "field": coverage.field.id, "kind": coverage.field.kind, "platform": coverage.platform.displayName,
-                    "missing": Phrases.list(missing), "covered": Self.coveredPhrase(coverage, taxonomy),
+                    "missing": wording.missingPhrase, "covered": wording.covered,
                 ],
-                fix: smallest.advice, fixes: context.fixes { smallest.fixes(context) }))
+                fix: wording.advice, fixes: context.fixes { SmallestFix(coverage: coverage, context: context).fixes(context) }))
         }
         return emissions
+    }
+
+    /// What the wording of a gap depends on, besides the document: many fields of a manifest
+    /// share a gap, and its advice is worked out once for all of them.
+    struct Gap: Hashable {
+        let platform: Platform
+        let mechanisms: [String]
+        let missing: ThreatSet
+        let input: InputKind
+        let reveal: Reveal
+
+        init(_ coverage: FieldCoverage) {
+            platform = coverage.platform
+            mechanisms = coverage.mechanisms.map(\.id)
+            missing = coverage.missing
+            input = coverage.field.input
+            reveal = coverage.field.reveal
+        }
+    }
+
+    /// The texts of a gap's finding.
+    struct GapWording {
+        let missing: [String]
+        let missingPhrase: String
+        let covered: String
+        let advice: String
+
+        init(_ coverage: FieldCoverage, _ context: EvaluationContext) {
+            missing = context.taxonomy.names(of: coverage.missing)
+            missingPhrase = Phrases.list(missing)
+            covered = CoverageCheck.coveredPhrase(coverage, context.taxonomy)
+            advice = SmallestFix(coverage: coverage, context: context).advice
+        }
     }
 
     /// What the field's mechanisms do cover; for a mechanism that covers several threats but not

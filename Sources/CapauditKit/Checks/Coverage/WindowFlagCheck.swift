@@ -32,7 +32,6 @@ struct WindowFlagCheck: Check {
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         context.coverage.filter { Self.isWindowWithoutFlag($0, context) && $0.screen.optOut?.hasReason != true }.map { coverage in
             let screen = coverage.screen
-            let edits = FixPlanner(context: context).adding([Self.flag], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
             return Emission(
                 location: coverage.field.location, platform: .android, missing: context.taxonomy.names(of: coverage.missing),
                 arguments: [
@@ -42,7 +41,10 @@ struct WindowFlagCheck: Check {
                 ],
                 fix: "add `\(Self.flag)` to the \(screen.window.rawValue)'s own screen-level `protect` (`protect: {android: [\(Self.flag)]}`) and "
                     + Self.dialogCall(context.manifest.app.android?.ui, window: screen.window),
-                fixes: context.fixes { [Fix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)] })
+                fixes: context.fixes {
+                    let edits = FixPlanner(context: context).adding([Self.flag], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
+                    return [Fix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)]
+                })
         }
     }
 }

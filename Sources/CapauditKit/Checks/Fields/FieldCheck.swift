@@ -36,13 +36,16 @@ struct FieldCheck: Check {
         ParameterSpec("citation", .string),
         ParameterSpec("citation-by-profile", .map(.profile, .string)),
     ] + fixSpecs
-    static var properties: [String] { conditionSpecs.map(\.name) }
+    /// The field properties a condition may test (`conditionSpecs`), read once when the rule loads.
+    enum Property: String {
+        case kind, category, input, display, context, reveal, copy, keyboardCache = "keyboard-cache", sensitive
+    }
 
     struct Condition {
         /// Each property tested, with its accepted values.
-        var accepted: [String: Set<String>]
-        /// The fix as text (a template) and as the keys it sets, in the order written.
-        var fix: String?
+        var accepted: [(property: Property, values: Set<String>)]
+        /// The fix as text (a template, compiled once) and as the keys it sets, in the order written.
+        var fix: MessageTemplate?
         var set: [(key: String, value: String)]
     }
 
@@ -73,13 +76,15 @@ struct FieldCheck: Check {
     }
 
     private static func condition(_ node: YAMLNode, fix: String?, set: [(key: String, value: String)]) -> Condition {
-        var accepted: [String: Set<String>] = [:]
+        var accepted: [Property: Set<String>] = [:]
         for pair in node.mapping ?? [] {
-            guard let key = pair.key.scalar?.value, properties.contains(key) else { continue }
-            accepted[key] = Set((pair.value.sequence ?? []).compactMap { $0.scalar?.value })
+            guard let key = pair.key.scalar?.value, let property = Property(rawValue: key) else { continue }
+            accepted[property] = Set((pair.value.sequence ?? []).compactMap { $0.scalar?.value })
         }
         let ownSet = settings(node["set"])
-        return Condition(accepted: accepted, fix: node["fix"]?.scalar?.value ?? fix, set: ownSet.isEmpty ? set : ownSet)
+        return Condition(
+            accepted: accepted.map { ($0.key, $0.value) }, fix: (node["fix"]?.scalar?.value ?? fix).map(MessageTemplate.init),
+            set: ownSet.isEmpty ? set : ownSet)
     }
 
     private static func settings(_ node: YAMLNode?) -> [(key: String, value: String)] {
@@ -91,21 +96,23 @@ struct FieldCheck: Check {
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
+        let citation = context.profile.lineage.reversed().lazy.compactMap { citationByProfile[$0] }.first ?? self.citation
         for screen in context.manifest.screens {
             for field in screen.fields {
                 guard let condition = conditions.first(where: { matches($0, field, context) }) else { continue }
-                let citation = context.profile.lineage.reversed().lazy.compactMap { citationByProfile[$0] }.first ?? self.citation
                 let arguments = [
                     "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
                     "input": field.input.rawValue, "screen": screen.id, "citation": citation,
                 ]
-                let text = condition.fix.map { MessageTemplate.render($0, arguments) }
-                let edits = condition.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
-                    ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
-                }
+                let text = condition.fix?.render(arguments)
                 emissions.append(Emission(
                     location: field.location, arguments: arguments, fix: text,
-                    fixes: context.fixes { edits.isEmpty ? [] : [Fix(text ?? "change the field", edits)] }))
+                    fixes: context.fixes {
+                        let edits = condition.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
+                            ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
+                        }
+                        return edits.isEmpty ? [] : [Fix(text ?? "change the field", edits)]
+                    }))
             }
         }
         return emissions
@@ -117,18 +124,22 @@ struct FieldCheck: Check {
         }
     }
 
-    private func value(of property: String, _ field: Field, _ context: EvaluationContext) -> String {
+    /// The value of a key a fix sets, to leave out the edits that change nothing.
+    private func value(of key: String, _ field: Field, _ context: EvaluationContext) -> String {
+        Property(rawValue: key).map { value(of: $0, field, context) } ?? ""
+    }
+
+    private func value(of property: Property, _ field: Field, _ context: EvaluationContext) -> String {
         switch property {
-        case "kind": return field.kind
-        case "category": return context.taxonomy.dataKind(named: field.kind)?.category ?? "none"
-        case "input": return field.input.rawValue
-        case "display": return field.display.rawValue
-        case "context": return field.context.rawValue
-        case "reveal": return field.reveal.rawValue
-        case "copy": return field.copy.rawValue
-        case "keyboard-cache": return String(field.keyboardCache)
-        case "sensitive": return String(context.isSensitive(field.kind))
-        default: return ""
+        case .kind: return field.kind
+        case .category: return context.taxonomy.dataKind(named: field.kind)?.category ?? "none"
+        case .input: return field.input.rawValue
+        case .display: return field.display.rawValue
+        case .context: return field.context.rawValue
+        case .reveal: return field.reveal.rawValue
+        case .copy: return field.copy.rawValue
+        case .keyboardCache: return String(field.keyboardCache)
+        case .sensitive: return String(context.isSensitive(field.kind))
         }
     }
 }

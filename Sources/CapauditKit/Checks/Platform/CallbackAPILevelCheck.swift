@@ -47,7 +47,6 @@ struct CallbackAPILevelCheck: Check {
             guard let use = context.uses(of: callback.mechanism, on: .android).first else { continue }
             if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { continue }
             let fallbackAdvice = callback.fallback.map { "add `\($0)` to `capture.detect` for devices below API \(callback.minSDK), or " } ?? ""
-            let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
             emissions.append(Emission(
                 caseName: callback.caseName, location: use.location, platform: .android,
                 arguments: [
@@ -55,7 +54,10 @@ struct CallbackAPILevelCheck: Check {
                     "fallback": callback.fallback ?? "",
                 ],
                 fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
-                fixes: context.fixes { edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)] },
+                fixes: context.fixes {
+                    let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
+                    return edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)]
+                },
                 detail: callback.mechanism))
         }
         return emissions

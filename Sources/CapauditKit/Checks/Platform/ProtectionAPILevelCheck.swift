@@ -27,14 +27,18 @@ struct ProtectionAPILevelCheck: Check {
                     ? "mask the field (`display: masked`) or raise `min-sdk` to \(level.major); `\(mechanism.id)` protects only from API \(level.major)"
                     : "add \(Phrases.code(names)), which works from API \(android.minSDK) (\(calls)), or mask the field; `\(mechanism.id)` protects only from API \(level.major)"
                 let field = coverage.field
-                let edits = names.isEmpty ? [] : FixPlanner(context: context).adding(names, on: .android, to: field.protect, at: field.location.path, screen: coverage.screen)
                 emissions.append(Emission(
                     location: field.location, platform: .android, missing: threats,
                     arguments: [
                         "field": field.id, "mechanism": mechanism.id, "api": String(level.major), "min-sdk": String(android.minSDK),
                         "missing": Phrases.list(threats),
                     ],
-                    fix: fix, fixes: context.fixes { edits.isEmpty ? [] : [Fix("add \(Phrases.code(names)) to the field on Android", edits)] },
+                    fix: fix,
+                    fixes: context.fixes {
+                        guard !names.isEmpty else { return [] }
+                        let edits = FixPlanner(context: context).adding(names, on: .android, to: field.protect, at: field.location.path, screen: coverage.screen)
+                        return edits.isEmpty ? [] : [Fix("add \(Phrases.code(names)) to the field on Android", edits)]
+                    },
                     detail: mechanism.id))
             }
         }

@@ -30,11 +30,10 @@ struct SilentCaptureResponseCheck: Check {
             let changingAction = screen.actions.first { visibleOnCapture.contains($0.onCapture.rawValue) }
             guard redacting != nil || changingAction != nil else { continue }
             let cause = redacting.map { "field `\($0.id)` is redacted" } ?? changingAction.map { "action `\($0.id)` is \($0.onCapture == .hide ? "hidden" : "disabled")" } ?? ""
-            let notice = FixPlanner(context: context).captureNotice(for: screen)
             emissions.append(Emission(
                 location: screen.location, arguments: ["screen": screen.id, "cause": cause],
                 fix: "add a calm capture notice: a `notices` entry with `when: capture` on `\(screen.id)`, or an app-wide `capture.notice`",
-                fixes: context.fixes { [Fix("add a capture notice to `\(screen.id)`", notice)] }))
+                fixes: context.fixes { [Fix("add a capture notice to `\(screen.id)`", FixPlanner(context: context).captureNotice(for: screen))] }))
         }
         return emissions
     }

@@ -2,7 +2,9 @@
 struct ExclamationCheck: Check {
     static let name = "exclamation"
     /// `!` and its full-width form; the Spanish opening `¡` pairs with a `!` and is not counted twice.
-    static let marks: Set<Unicode.Scalar> = ["!", "\u{FF01}"]
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "!" || scalar == "\u{FF01}"
+    }
 
     init(parameters: CheckParameters) {}
 
@@ -14,15 +16,18 @@ struct ExclamationCheck: Check {
             var occurrence = 0
             func close() {
                 guard let start = runStart else { return }
-                let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
                 emissions.append(context.wordingEmission(
                     text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop",
-                    fixes: context.fixes { [Fix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])] }, detail: "!#\(occurrence)"))
+                    fixes: context.fixes {
+                        let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
+                        return [Fix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])]
+                    },
+                    detail: "!#\(occurrence)"))
                 occurrence += 1
                 runStart = nil
             }
-            for scalar in text.entry.value.unicodeScalars {
-                if Self.marks.contains(scalar) {
+            for scalar in text.scalars {
+                if Self.isMark(scalar) {
                     if runStart == nil { runStart = offset }
                 } else {
                     close()

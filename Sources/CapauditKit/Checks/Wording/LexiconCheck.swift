@@ -39,7 +39,7 @@ struct LexiconCheck: Check {
     }
 
     /// What the help says: the synonym, the neutral notice (capture notices), or both.
-    private func advice(_ entry: LexiconEntry, synonym: String?, notice: Bool, _ lexicon: Lexicon) -> String {
+    private func advice(_ entry: LexiconEntry, synonym: String?, notice: Bool, _ lexicon: SharedLexicon) -> String {
         let neutral = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         if entry.suggestsSentence {
             return notice ? "write the neutral notice instead: \"\(neutral)\"" : "write instead: \"\(entry.suggestion)\""
@@ -53,7 +53,7 @@ struct LexiconCheck: Check {
 
     /// The same advice as edits of the manifest, for `explain` and the fix tests.
     private func fixes(
-        _ entry: LexiconEntry, synonym: String?, _ text: PersonFacingText, _ lexicon: Lexicon, from start: Int, to end: Int, _ context: EvaluationContext
+        _ entry: LexiconEntry, synonym: String?, _ text: PersonFacingText, _ lexicon: SharedLexicon, from start: Int, to end: Int, _ context: EvaluationContext
     ) -> [Fix] {
         if entry.suggestsSentence {
             return [context.neutralNotice(text, lexicon)

@@ -29,11 +29,23 @@ struct ShoutingCheck: Check {
     }
 
     private func isShouted(_ word: String) -> Bool {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return isShoutedASCII(word) }
         var letters = 0
         for character in word where character.isLetter {
             guard character.isUppercase else { return false }
             letters += 1
         }
         return letters >= minLetters && word.lowercased() != word
+    }
+
+    /// `isShouted` for an ASCII word (most words), by bytes rather than by characters: a capital
+    /// is A-Z, and a word with no lowercase letter but one capital reads differently lowercased.
+    private func isShoutedASCII(_ word: String) -> Bool {
+        var capitals = 0
+        for byte in word.utf8 {
+            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { return false }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals += 1 }
+        }
+        return capitals >= minLetters && capitals > 0
     }
 }

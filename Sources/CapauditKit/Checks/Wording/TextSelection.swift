@@ -26,11 +26,14 @@ enum TextSelection: String, CaseIterable {
 
 extension EvaluationContext {
     /// The texts a check reads that have a lexicon, with it.
-    func checkedTexts(_ selection: TextSelection) -> [(text: PersonFacingText, lexicon: Lexicon)] {
-        texts.compactMap { text in
-            guard selection.includes(text.role), let lexicon = policy.lexicon(for: text.entry.language) else { return nil }
+    func checkedTexts(_ selection: TextSelection) -> [(text: PersonFacingText, lexicon: SharedLexicon)] {
+        if let gathered = checkedTextsBySelection[selection] { return gathered }
+        let gathered = texts.compactMap { text -> (text: PersonFacingText, lexicon: SharedLexicon)? in
+            guard selection.includes(text.role), let lexicon = text.lexicon else { return nil }
             return (text, lexicon)
         }
+        checkedTextsBySelection[selection] = gathered
+        return gathered
     }
 
     /// An emission pointing at value scalars `start..<end` of a text.
@@ -64,7 +67,7 @@ extension EvaluationContext {
 
     /// A capture notice rewritten as the lexicon's neutral notice, the calm sentence that says
     /// what happens and what is hidden; nil for other texts, which it would not describe.
-    func neutralNotice(_ text: PersonFacingText, _ lexicon: Lexicon) -> Fix? {
+    func neutralNotice(_ text: PersonFacingText, _ lexicon: SharedLexicon) -> Fix? {
         guard text.role == .captureNotice else { return nil }
         let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         guard notice != text.entry.value else { return nil }
