@@ -362,8 +362,6 @@ func runSourceScanBenchmark(files: Int, runs: Int, folder: String) {
 /// over the generated tree, with and without the source, end to end.
 func reportSourceScan(files: Int, runs: Int, folder: String, binary: String, manifests: Measurement) {
     let bytes = SyntheticSource(seed: 2026).generate(into: folder, files: files)
-    // The binary runs come before the scans in this process: a child's peak RSS counts what its
-    // parent held when it was spawned.
     let manifest = "\(folder)/capaudit.yml"
     writeFile(SyntheticSource.manifest(screens: 12), to: manifest)
     let plain = medianRun(runs, [binary, "check", manifest, "--format", "json", "--fail-on", "never"])
