@@ -46,6 +46,15 @@ import Testing
         #expect(render("{a{b}", ["b": "B"]) == "{aB")
     }
 
+    /// Braces are found in the UTF-8 bytes: text around them in any script is kept whole, and a
+    /// combining mark after a brace does not hide the brace.
+    @Test func textOutsideASCIIAroundPlaceholders() {
+        #expect(render("é {field} — ✓ 🇪🇸", ["field": "pañ"]) == "é pañ — ✓ 🇪🇸")
+        #expect(render("{campo·ñ}", ["campo·ñ": "valor"]) == "valor", "a name may be any text")
+        #expect(render("{field}\u{301}x", ["field": "pan"]) == "pan\u{301}x")
+        #expect(MessageTemplate("日本{a}語").segments.count == 3)
+    }
+
     @Test func anEmptyTemplate() {
         #expect(render("") == "")
         #expect(render("", ["field": "pan"]) == "")

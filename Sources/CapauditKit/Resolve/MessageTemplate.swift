@@ -15,22 +15,27 @@ struct MessageTemplate: Sendable {
 
     /// A placeholder is the innermost `{name}`: the last `{` before a `}`, so that braces around
     /// one (a pack's message may show `{min-sdk: {min-sdk}}`) and unpaired braces stay text.
+    /// Braces are found in the UTF-8 bytes (an ASCII byte is never part of another scalar), not
+    /// by characters: every run compiles every rule's templates, and a search by characters
+    /// was a sixth of a one-manifest check.
     init(_ template: String) {
         var segments: [Segment] = []
         var literal = ""
-        var rest = Substring(template)
-        while let close = rest.firstIndex(of: "}") {
-            if let open = rest[..<close].lastIndex(of: "{") {
-                literal += rest[..<open]
+        let bytes = template.utf8
+        var rest = bytes.startIndex
+        while let close = bytes[rest...].firstIndex(of: UInt8(ascii: "}")) {
+            let afterClose = bytes.index(after: close)
+            if let open = bytes[rest..<close].lastIndex(of: UInt8(ascii: "{")) {
+                literal += template[rest..<open]
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = ""
-                segments.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+                segments.append(.placeholder(String(template[bytes.index(after: open)..<close])))
             } else {
-                literal += rest[...close]
+                literal += template[rest..<afterClose]
             }
-            rest = rest[rest.index(after: close)...]
+            rest = afterClose
         }
-        literal += rest
+        literal += template[rest...]
         if !literal.isEmpty { segments.append(.literal(literal)) }
         self.segments = segments
         expectedBytes = segments.reduce(0) { total, segment in
