@@ -23,6 +23,13 @@ public func runCapaudit(
     try run(Paths.capauditBinary.path, arguments, in: directory, environment: environment, input: input, timeout: timeout)
 }
 
+/// A bound on the peak memory of a run of the built `capaudit`: `bytes`, or eight times that
+/// when `scripts/sanitizers` runs the tests (it sets `CAPAUDIT_SANITIZER`), where the
+/// sanitizer's shadow memory and quarantine count in the program's peak.
+public func memoryBound(_ bytes: Int) -> Int {
+    ProcessInfo.processInfo.environment["CAPAUDIT_SANITIZER"] == nil ? bytes : bytes * 8
+}
+
 /// Runs any program the same way (git in repository tests). Uses posix_spawn rather than
 /// Foundation's Process, whose own leaks would show under AddressSanitizer.
 public func run(
