@@ -1,5 +1,14 @@
 import CapauditKit
 import Foundation
+import SystemInterface
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a run of the built `capaudit` gave.
 public struct RunResult: Sendable {
@@ -70,7 +79,15 @@ public func makeTemporaryFolder(_ name: String = "capaudit-test") throws -> URL 
     return url.resolvingSymlinksInPath()
 }
 
+/// Writes a file, its folders made first, through a descriptor closed on exec. Foundation's
+/// `Data.write` opens without `O_CLOEXEC`: a program another test thread starts meanwhile would
+/// keep the file open for as long as it runs, and running the file (a hook or a script git runs)
+/// would fail with "Text file busy".
 public func write(_ text: String, to url: URL) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw RunError(description: "cannot create \(url.path): \(POSIX.describe(errno))") }
+    let failure = Array(text.utf8).withUnsafeBytes { POSIX.writeAll(descriptor, $0) }
+    let closeFailure = POSIX.close(descriptor)
+    if let code = failure ?? closeFailure { throw RunError(description: "cannot write \(url.path): \(POSIX.describe(code))") }
 }
