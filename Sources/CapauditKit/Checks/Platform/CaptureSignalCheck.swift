@@ -70,28 +70,24 @@ struct CaptureSignalCheck: Check {
                             edits.append(planner.addProtect([windowProtection], on: .android, to: screen.protect, at: screen.location.path))
                         }
                     } else if let added = DetectorRequiredCheck.detectorName(edits) {
-                        advice = "add `\(added)` to `capture.detect`, which signals over the whole range"
+                        advice = Self.addDetector(added)
                     }
                     emissions.append(emission(
                         "action", at: location, platform: platform, gap: gap, depends: depends, advice: advice,
                         fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, planner.merged(edits))] }))
                 }
                 if hasCaptureNotice(manifest) {
-                    let edits = planner.detectorsCoveringRange(captureDetectors, on: platform)
-                    let advice = DetectorRequiredCheck.detectorName(edits).map { "add `\($0)` to `capture.detect`, which signals over the whole range" }
-                        ?? "no detector signals capture there: say in a suppression reason that those devices get no notice, or raise `\(key)`"
-                    emissions.append(emission(
-                        "notice", at: location, platform: platform, gap: gap, depends: "the capture notice", advice: advice,
-                        fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] }))
+                    emissions.append(silentResponse(
+                        "notice", detectors: captureDetectors, depends: "the capture notice",
+                        otherwise: "no detector signals capture there: say in a suppression reason that those devices get no notice, or raise `\(key)`",
+                        on: platform, at: location, gap: gap, planner: planner, context))
                 }
             }
             if hasScreenshotResponse(manifest), let gap = gap(screenshotDetectors, on: platform, context) {
-                let edits = planner.detectorsCoveringRange(screenshotDetectors, on: platform)
-                let advice = DetectorRequiredCheck.detectorName(edits).map { "add `\($0)` to `capture.detect`, which signals over the whole range" }
-                    ?? "no detector reports screenshots there: say in a suppression reason that those devices get no response, or raise `\(key)`"
-                emissions.append(emission(
-                    "screenshot", at: location, platform: platform, gap: gap, depends: "the screenshot response", advice: advice,
-                    fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] }))
+                emissions.append(silentResponse(
+                    "screenshot", detectors: screenshotDetectors, depends: "the screenshot response",
+                    otherwise: "no detector reports screenshots there: say in a suppression reason that those devices get no response, or raise `\(key)`",
+                    on: platform, at: location, gap: gap, planner: planner, context))
             }
         }
         return emissions
@@ -106,6 +102,22 @@ struct CaptureSignalCheck: Check {
             fix: advice, fixes: fixes, detail: caseName)
     }
 
+    /// A notice or a screenshot response that no detector triggers over `gap`: the advice is the
+    /// detector that covers the whole range, or else `otherwise`.
+    private func silentResponse(
+        _ caseName: String, detectors: [String], depends: String, otherwise: String,
+        on platform: Platform, at location: Location, gap: String, planner: FixPlanner, _ context: EvaluationContext
+    ) -> Emission {
+        let edits = planner.detectorsCoveringRange(detectors, on: platform)
+        let advice = DetectorRequiredCheck.detectorName(edits).map(Self.addDetector) ?? otherwise
+        return emission(
+            caseName, at: location, platform: platform, gap: gap, depends: depends, advice: advice,
+            fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] })
+    }
+
+    private static func addDetector(_ name: String) -> String {
+        "add `\(name)` to `capture.detect`, which signals over the whole range"
+    }
 
     private func hasCaptureNotice(_ manifest: Manifest) -> Bool {
         if let notice = manifest.capture.notice, notice.style != .none { return true }
