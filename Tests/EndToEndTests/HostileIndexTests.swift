@@ -301,22 +301,7 @@ import Darwin
 
     // MARK: code the commit carries (evidence)
 
-    static let evidenceManifest = """
-        capaudit: 1
-        app:
-          name: Small
-          profile: general
-          platforms:
-            android:
-              min-sdk: 28
-              target-sdk: 35
-        screens:
-          - id: home
-            protect: [flag-secure]
-            code:
-              android: [Ok]
-
-        """
+    static let evidenceManifest = EvidenceTests.small.replacing("    code:", with: "    protect: [flag-secure]\n    code:")
     static let secured = "class Ok : AppCompatActivity() { fun f() { window.addFlags(FLAG_SECURE) } }\n"
     static let unsecured = "class Ok : AppCompatActivity() { fun f() { } }\n"
 

@@ -5,7 +5,7 @@ import YAML
 enum SessionSetup {
     static let options: [OptionSpec] = [
         OptionSpec(name: "profile", value: "NAME", help: "Profile for manifests that name none (banking, health, general, or one from a rule pack)."),
-        OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root)."),
+        OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root, or outside one up to the home folder)."),
         OptionSpec(name: "rules", value: "FOLDER", help: "Load a rule pack (laid out like Rules/). Repeatable.", repeatable: true),
         OptionSpec(name: "preview", value: nil, help: "Run preview rules too (new rules whose id and meaning may still change)."),
         OptionSpec(
