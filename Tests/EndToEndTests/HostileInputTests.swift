@@ -310,7 +310,7 @@ import Testing
         }
     }
 
-    @Test func thousandsOfStagedFilesTakeThreeGitProcesses() throws {
+    @Test func thousandsOfStagedFilesTakeFourGitProcesses() throws {
         try withTemporaryFolder { folder in
             try makeGitRepository(at: folder)
             let count = 1_000
@@ -330,7 +330,8 @@ import Testing
             #expect(files(report).count == count)
             expectMAN002(report, in: "m0.yml", line: 9, column: 5)
             let commands = try readText(URL(fileURLWithPath: log)).split(separator: "\n")
-            #expect(commands.count <= 3, "git ran \(commands.count) times: \(commands.prefix(5))")
+            // rev-parse, ls-files, diff --cached, cat-file: the same four for one file or thousands.
+        #expect(commands.count <= 4, "git ran \(commands.count) times: \(commands.prefix(5))")
         }
     }
 

@@ -178,7 +178,8 @@ import Testing
         let named = try runCapaudit(["check", "--format", "json", "legacy/old.yml", "apps/new.yml"], in: repo)
         #expect(try findings(named).allSatisfy { $0.hasPrefix("apps/new.yml ") })
         #expect(named.stderr.contains("note: legacy/old.yml: skipped, excluded by `legacy/` in .capaudit.yml"), "\(named.stderr)")
-        try git("add", "legacy/old.yml")
+        // Under --staged the config is the one the commit carries: staged with the file it excludes.
+        try git("add", ".capaudit.yml", "legacy/old.yml")
         let staged = try runCapaudit(["check", "--staged", "--format", "json"], in: repo)
         #expect(try findings(staged) == [])
         #expect(staged.status == 0, "\(staged.stdout)")

@@ -6,16 +6,18 @@ public enum ConfigLoader {
     public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
     static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview", "source"]
 
-    /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`).
+    /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`),
+    /// or outside a repository at `home` or the file system's root, whichever comes first: a config
+    /// in a folder above the user's own is someone else's.
     /// Anything by that name counts (a folder, a FIFO, a broken link): `refusal` then says why it
     /// cannot be read, rather than the run going on silently with the default policy.
-    public static func find(from folder: String) -> String? {
+    public static func find(from folder: String, home: String?) -> String? {
         var current = folder
         while true {
             for name in fileNames where FileReader.status(of: Array("\(current)/\(name)".utf8), followingSymlinks: false) != nil {
                 return "\(current)/\(name)"
             }
-            if FileReader.kind(of: "\(current)/.git") != .missing { return nil }
+            if FileReader.kind(of: "\(current)/.git") != .missing || current == home { return nil }
             guard let slash = current.lastIndex(of: "/"), current != "/" else { return nil }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }

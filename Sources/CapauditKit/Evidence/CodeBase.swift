@@ -31,6 +31,42 @@ public struct CodeBase: Sendable {
         return CodeBase(platforms: platforms, notes: notes)
     }
 
+    /// The code as the git index holds it (`--staged`): in each folder, the regular files a scan
+    /// of the folder would read (the same skipped folders, `exclude` and size limit), with their
+    /// staged content.
+    static func staged(_ folders: [SourceFolder], index: GitIndex, taxonomy: Taxonomy, exclude: [Glob] = []) throws(GitIndex.Failure) -> CodeBase {
+        var platforms: [Platform: PlatformCode] = [:]
+        var notes: [String] = []
+        for folder in folders {
+            guard let top = index.topRelative(folder.absolutePath) else {
+                throw GitIndex.Failure(
+                    message: "the \(folder.platform.displayName) source folder `\(ControlEscaping.escape(folder.path))` is outside the repository, and --staged reads the code from the git index; check it without --staged")
+            }
+            let sourcePlatform = folder.platform.sourcePlatform
+            let files = try index.files(under: top) { relative in
+                let parts = String(decoding: relative, as: UTF8.self).split(separator: "/").map(String.init)
+                let isLeftOut = parts.indices.contains { depth in
+                    ScanLimits.skippedFolders.contains(parts[depth]) || exclude.contains { $0.matches(folder.displayPath(parts[...depth].joined(separator: "/"))) }
+                }
+                return !isLeftOut && SourceFileKind.of(parts.joined(separator: "/"), platform: sourcePlatform) != nil
+            }
+            var contents: [(path: String, bytes: [UInt8])] = []
+            for file in files {
+                let path = InputFile.displayPath(file.path)
+                guard let content = file.content else {
+                    notes.append("\(folder.displayPath(path)): skipped, git cannot read its staged content")
+                    continue
+                }
+                contents.append((path, content))
+            }
+            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: folder.platform)
+            let sourceIndex = SourceIndex.scan(contents: contents, platform: sourcePlatform, patterns: patterns.set)
+            notes += sourceIndex.notes.map { $0.description(naming: folder.displayPath($0.path)) }
+            platforms[folder.platform] = PlatformCode(folder: folder, index: sourceIndex, patterns: patterns)
+        }
+        return CodeBase(platforms: platforms, notes: notes)
+    }
+
     /// A code base from file contents given in memory, each path relative to its platform's
     /// folder `folder` (rule examples, tests).
     public static func contents(_ files: [SourceText], folder: String = ".", taxonomy: Taxonomy) -> CodeBase {

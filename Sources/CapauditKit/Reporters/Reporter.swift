@@ -85,6 +85,7 @@ public struct ReportWriter: AuditConsumer {
     }
 
     public mutating func begin(_ start: RunStart) {
+        for note in start.settingsNotes { notes(RunNote(kind: .settings, text: note)) }
         for note in start.notes { notes(RunNote(kind: .input, text: note)) }
         for index in reporters.indices { reporters[index].begin(start, into: outputs[index]) }
     }
@@ -125,6 +126,8 @@ public struct RunNote: Sendable {
         case input
         /// A named file that is not a manifest (skipped).
         case notAManifest
+        /// Which config the run uses.
+        case settings
     }
 
     public var kind: Kind

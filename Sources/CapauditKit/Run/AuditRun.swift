@@ -65,6 +65,16 @@ public struct AuditRun: Sendable {
         return CodeBase.scan(session.sources, taxonomy: session.policy.taxonomy, exclude: session.config.exclude, workers: workers)
     }
 
+    /// Under `--staged`, the code as the index holds it: the commit is judged by what it carries.
+    private func readCode(for inputs: AuditInputs, workers: Int) throws(AuditError) -> CodeBase? {
+        guard inputs == .staged, !session.sources.isEmpty else { return readCode(workers: workers) }
+        do throws(GitIndex.Failure) {
+            return try CodeBase.staged(session.sources, index: try session.stagedIndex(), taxonomy: session.policy.taxonomy, exclude: session.config.exclude)
+        } catch {
+            throw AuditError(lines: ["--staged: \(ControlEscaping.escape(error.message))"])
+        }
+    }
+
     private func stages(baseline: BaselineInUse?, code: CodeBase?) -> FileStages {
         let selection = session.selection
         return FileStages(
@@ -76,10 +86,10 @@ public struct AuditRun: Sendable {
     }
 
     public func run(_ request: AuditRequest, into consumer: inout some AuditConsumer) throws(AuditError) -> RunSummary {
-        let baseline = try loadBaseline(request.baseline)
+        let baseline = try loadBaseline(request.baseline, inputs: request.inputs)
         let inputs = try InputSelection(session: session).files(for: request.inputs, outputFiles: request.outputFiles)
         // A run that found no manifest has no claim to hold against the code.
-        let code = inputs.files.isEmpty ? nil : readCode(workers: request.jobs)
+        let code = inputs.files.isEmpty ? nil : try readCode(for: request.inputs, workers: request.jobs)
         let stages = stages(baseline: baseline, code: code)
         let resolver = stages.resolver
         var summary = RunSummary()
@@ -89,7 +99,7 @@ public struct AuditRun: Sendable {
             stale += staleEntries
             consumer.consume(outcome)
         }
-        consumer.begin(RunStart(notes: inputs.notes + (code?.notes ?? [])))
+        consumer.begin(RunStart(notes: inputs.notes + (code?.notes ?? []), settingsNotes: session.settingsNotes))
         for (file, raw) in session.settingsFindings {
             let resolved = resolver.resolve(raw, file: file)
             stale += resolved.staleBaselineEntries
@@ -110,13 +120,14 @@ public struct AuditRun: Sendable {
         return summary
     }
 
-    private func loadBaseline(_ use: BaselineUse) throws(AuditError) -> BaselineInUse? {
+    private func loadBaseline(_ use: BaselineUse, inputs: AuditInputs) throws(AuditError) -> BaselineInUse? {
         let path: String
         switch use {
         case .none: return nil
         case .file(let file): path = file
         case .configured:
             guard let configured = session.configBaseline else { return nil }
+            if inputs == .staged { return try parseBaseline(try stagedBaseline(configured), path: configured) }
             // A baseline the config names is read only from inside the repository: a pull request
             // must not be able to point it at a file whose content would reach the log.
             let confinement = session.repositoryRoot ?? session.config.file.map { Session.parent(of: Session.absolute($0, cwd: session.workingDirectory)) }
@@ -133,6 +144,28 @@ public struct AuditRun: Sendable {
         case .failure(let failure):
             throw AuditError(lines: ["\(ControlEscaping.escape(path)): \(failure)"])
         }
+        return try parseBaseline(bytes, path: path)
+    }
+
+    /// The config's baseline as the git index holds it: the one the commit carries.
+    private func stagedBaseline(_ configured: String) throws(AuditError) -> [UInt8] {
+        let shown = ControlEscaping.escape(configured)
+        do throws(GitIndex.Failure) {
+            let index = try session.stagedIndex()
+            guard let path = index.topRelative(configured) else {
+                throw GitIndex.Failure(message: "the config's baseline `\(shown)` is outside the repository, so the commit cannot carry it; keep the baseline in the repository")
+            }
+            guard let bytes = try index.fileContent(path, what: "the config's baseline") else {
+                throw GitIndex.Failure(
+                    message: "the config's baseline `\(shown)` is not in the git index, and --staged judges the commit by the baseline it carries; `git add \(shown)`, or remove `baseline` from the config")
+            }
+            return bytes
+        } catch {
+            throw AuditError(lines: ["--staged: \(error.message)"])
+        }
+    }
+
+    private func parseBaseline(_ bytes: [UInt8], path: String) throws(AuditError) -> BaselineInUse {
         do throws(PolicyError) {
             return BaselineInUse(try Baseline.parse(bytes, displayPath: path), file: path, text: SourceLines(bytes))
         } catch {
@@ -167,9 +200,12 @@ public protocol AuditConsumer {
 /// What is known before the first file: problems met while walking folders.
 public struct RunStart: Sendable {
     public var notes: [String]
+    /// Which config the run uses (shown with `--verbose`; always in JSON `notes`).
+    public var settingsNotes: [String]
 
-    public init(notes: [String] = []) {
+    public init(notes: [String] = [], settingsNotes: [String] = []) {
         self.notes = notes
+        self.settingsNotes = settingsNotes
     }
 }
 
@@ -264,7 +300,7 @@ public struct OutcomeList: AuditConsumer {
     public init() {}
 
     public mutating func begin(_ start: RunStart) {
-        notes += start.notes.map { RunNote(kind: .input, text: $0) }
+        notes += start.settingsNotes.map { RunNote(kind: .settings, text: $0) } + start.notes.map { RunNote(kind: .input, text: $0) }
     }
 
     public mutating func consume(_ outcome: FileOutcome) {

@@ -17,13 +17,18 @@ struct InputSelection {
         let config = session.config
         switch inputs {
         case .staged:
-            let staged: DiscoveryResult
+            var staged: DiscoveryResult
             do throws(GitIndex.Failure) {
-                staged = try GitIndex.stagedFiles(workingDirectory: session.workingDirectory)
+                let index = try session.stagedIndex()
+                let everyFile = changesSettingsOrCode(index)
+                staged = try index.yamlFiles(everyFile: everyFile)
+                if everyFile {
+                    staged.notes.insert("the commit changes the code or capaudit's settings: every manifest in the index is checked, against the staged code", at: 0)
+                }
             } catch {
-                throw AuditError(lines: ["--staged: \(ControlEscaping.escape(error.message))"])
+                throw AuditError(lines: ["--staged: \(error.message)"])
             }
-            return (staged.files.filter { excludingPattern($0.path) == nil && isIncluded($0.path) }, staged.notes)
+            return (staged.files.filter { excludingPattern($0.path) == nil && isIncluded($0.path) && !isSettingsFile($0.path) }, staged.notes)
         case .paths(let given):
             let discovery = Discovery(exclude: config.exclude, include: config.include).discover(given.isEmpty ? ["."] : given)
             guard discovery.missing.isEmpty else {
@@ -40,6 +45,14 @@ struct InputSelection {
             }
             return (files, notes)
         }
+    }
+
+    /// Whether the commit changes a file under a source folder (evidence judges every manifest by
+    /// that code), the config, its baseline or its rule packs: a commit that changes no manifest can
+    /// still turn a manifest's claim false or a setting looser.
+    private func changesSettingsOrCode(_ index: GitIndex) -> Bool {
+        let watched = session.sources.map(\.absolutePath) + session.settingsPaths + (session.configBaseline.map { [$0] } ?? [])
+        return index.changes(under: watched.compactMap(index.topRelative))
     }
 
     /// The config file or a file of the config's rule packs: found while walking, never a manifest.

@@ -21,6 +21,8 @@ public struct SessionOptions: Sendable {
     public var preview = false
     /// `--source PLATFORM=FOLDER`, relative to the working folder; wins over the config's per platform.
     public var sources: [Platform: String] = [:]
+    /// `--staged`: the config found, its baseline and the app's code are read from the git index.
+    public var staged = false
 
     public init() {}
 }
@@ -74,6 +76,10 @@ public struct Session: Sendable {
     var commandLineProblems: [SettingsProblem] = []
     /// Where each platform's code is (config `source`, `--source`); none turns evidence off.
     public var sources: [SourceFolder] = []
+    /// The git index, for `--staged`: the files, the config's baseline and the code come from it.
+    public var index: GitIndex?
+    /// Which config the run uses and why, for `--verbose` and JSON `notes`.
+    public var settingsNotes: [String] = []
 
     /// A session with the given policy and nothing else: no config, no selection, no baseline
     /// (tests and fuzzing check text in memory this way).
@@ -99,6 +105,12 @@ public struct Session: Sendable {
     }
 
 
+    /// The git index the session read for `--staged`, else read now.
+    func stagedIndex() throws(GitIndex.Failure) -> GitIndex {
+        if let index { return index }
+        return try GitIndex.read(workingDirectory: workingDirectory)
+    }
+
     /// The file name findings about the command line carry.
     public static let commandLineFile = "(command line)"
 
@@ -107,13 +119,22 @@ public struct Session: Sendable {
             throw .usage("cannot read the working folder (\(POSIX.describe(POSIX.errorNumber))); was it deleted? Run capaudit from a folder that exists")
         }
         let root = repositoryRoot(from: cwd)
+        var index: GitIndex?
+        if options.staged {
+            do throws(GitIndex.Failure) {
+                index = try GitIndex.read(workingDirectory: cwd)
+            } catch {
+                throw .usage("--staged: \(ControlEscaping.escape(error.message))")
+            }
+        }
         var shipped: Policy
         do throws(PolicyError) {
             shipped = try PolicyLoader.shipped()
         } catch {
             throw .policy(error)
         }
-        let configPath = options.configPath ?? ConfigLoader.find(from: cwd)
+        let choice = try ConfigChoice.choose(named: options.configPath, cwd: cwd, index: index)
+        let configPath = choice.path
         let configDisplay = configPath.map { relativePath($0, to: cwd) } ?? ""
         var config = Config()
         if let configPath {
@@ -121,12 +142,14 @@ public struct Session: Sendable {
                 throw .usage("config file `\(configPath)` does not exist")
             }
             // A config found by walking up may not lead out of the repository; one named with
-            // --config may be anywhere, but must be a file.
-            if let refusal = ConfigLoader.refusal(configPath, confinedTo: options.configPath == nil ? root ?? parent(of: configPath) : nil) {
+            // --config may be anywhere, but must be a file. A staged config has no link to follow.
+            if choice.stagedContent == nil,
+                let refusal = ConfigLoader.refusal(configPath, confinedTo: options.configPath == nil ? root ?? parent(of: configPath) : nil)
+            {
                 throw .policy(PolicyError(problems: [.init(file: configDisplay, position: nil, message: "the config is not read: \(refusal)")]))
             }
             do throws(PolicyError) {
-                config = try ConfigLoader.load(path: configPath, displayPath: configDisplay, policy: shipped)
+                config = try choice.load(displayPath: configDisplay, policy: shipped)
             } catch {
                 throw .policy(error)
             }
@@ -142,7 +165,7 @@ public struct Session: Sendable {
             }
             if !packs.isEmpty {
                 shipped = try PolicyLoader.load(adding: packs)
-                if let configPath { config = try ConfigLoader.load(path: configPath, displayPath: configDisplay, policy: shipped) }
+                if configPath != nil { config = try choice.load(displayPath: configDisplay, policy: shipped) }
             }
         } catch {
             throw .policy(error)
@@ -174,6 +197,8 @@ public struct Session: Sendable {
             policy: policy, config: config, defaultProfile: profile, settings: RuleSettings(layers: [config.rules], preview: preview),
             selection: selection, limits: options.limits, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
         session.commandLineProblems = commandLineProblems
+        session.index = index
+        session.settingsNotes = choice.notes(display: ControlEscaping.escape(configDisplay), cwd: cwd)
         if let configPath {
             let configFolder = parent(of: absolute(configPath, cwd: cwd))
             session.settingsPaths = [absolute(configPath, cwd: cwd)] + config.rulePacks.map { absolute($0, cwd: configFolder) }

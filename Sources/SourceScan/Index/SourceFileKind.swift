@@ -22,7 +22,7 @@ public enum SourceFileKind: String, Sendable {
     case swiftPackage = "swift-package"
 
     /// The kind of the file at `relativePath` for `platform`, or nil when it is not read.
-    static func of(_ relativePath: String, platform: SourcePlatform) -> SourceFileKind? {
+    public static func of(_ relativePath: String, platform: SourcePlatform) -> SourceFileKind? {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         switch platform {
         case .android:

@@ -68,13 +68,16 @@ public struct SourceIndex: Sendable {
         return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: walk.notes)
     }
 
-    /// Builds an index from file contents given in memory (tests, `--staged`-like callers).
+    /// Builds an index from file contents given in memory (tests, `--staged`), under the size
+    /// limit that files read from disk meet.
     public static func scan(
         contents: [(path: String, bytes: [UInt8])], platform: SourcePlatform, patterns: PatternSet
     ) -> SourceIndex {
         let scanner = FileScanner(patterns: patterns)
         let scans = contents.sorted { $0.path < $1.path }.compactMap { file -> FileScan? in
-            SourceFileKind.of(file.path, platform: platform).map { scanner.scan(file.bytes, path: file.path, kind: $0) }
+            guard let kind = SourceFileKind.of(file.path, platform: platform) else { return nil }
+            guard file.bytes.count <= ScanLimits.maxFileBytes else { return FileScan(note: ScanNote(path: file.path, reason: .tooLarge(bytes: file.bytes.count))) }
+            return scanner.scan(file.bytes, path: file.path, kind: kind)
         }
         return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [])
     }

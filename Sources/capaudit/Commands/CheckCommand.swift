@@ -27,7 +27,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "ignore", value: "RULES", help: "Leave out these rules (ids or slugs, RULE/case for one case, comma-separated). Repeatable.", repeatable: true),
             OptionSpec(name: "color", value: "WHEN", help: "Colour the text output: auto (default, on a terminal and without NO_COLOR), always, never.", choices: ["auto", "always", "never"]),
             OptionSpec(name: "quiet", value: nil, help: "No notes on standard error, and no summary line in the text format when there is no finding."),
-            OptionSpec(name: "verbose", value: nil, help: "Also note each named file that is not a manifest (skipped)."),
+            OptionSpec(name: "verbose", value: nil, help: "Also note which config is used, and each named file that is not a manifest (skipped)."),
             OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
             OptionSpec(name: "show-suppressed", value: nil, help: "Keep suppressed and baselined findings in SARIF, marked as suppressed."),
@@ -45,14 +45,17 @@ struct CheckCommand: Command {
         if arguments.has("staged"), !arguments.positionals.isEmpty {
             throw UsageError(message: "--staged checks the git index; give no paths with it")
         }
-        guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
+        var options = try SessionSetup.sessionOptions(arguments)
+        options.staged = arguments.has("staged")
+        guard let session = try SessionSetup.open(options, command: name) else { return ExitCode.failure }
         let inputs: AuditInputs = arguments.has("staged") ? .staged : .paths(arguments.positionals)
-        if let baselineFile = arguments.value("write-baseline") {
+        let baselineFile = try SessionSetup.settingsFile(arguments, "baseline")
+        if let baselineFile = try SessionSetup.settingsFile(arguments, "write-baseline") {
             return writeBaseline(baselineFile, inputs: inputs, session: session, jobs: jobs)
         }
         let failOn = arguments.value("fail-on").flatMap(FailOn.init) ?? session.config.failOn ?? .error
         let quiet = arguments.has("quiet")
-        let audit = AuditRequest(inputs: inputs, baseline: arguments.value("baseline").map(BaselineUse.file) ?? .configured, jobs: jobs, outputFiles: request.files)
+        let audit = AuditRequest(inputs: inputs, baseline: baselineFile.map(BaselineUse.file) ?? .configured, jobs: jobs, outputFiles: request.files)
         let notes = NotePrinter(quiet: quiet, verbose: arguments.has("verbose"))
         guard let summary = ReportRun.execute(
             audit, session: session, outputs: request, formats: ReporterRegistry.findings, command: name, notes: notes,
@@ -109,7 +112,10 @@ struct NotePrinter {
 
     func print(_ note: RunNote) {
         guard !quiet else { return }
-        if case .notAManifest = note.kind, !verbose { return }
+        switch note.kind {
+        case .notAManifest, .settings: guard verbose else { return }
+        case .input: break
+        }
         Output.err("note: \(ControlEscaping.escape(note.text))\n")
     }
 }

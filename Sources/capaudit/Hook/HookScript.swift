@@ -37,10 +37,11 @@ enum HookScript {
     }
 
     /// The staged paths git lists end in `.yml` or `.yaml` (any case; git quotes unusual names,
-    /// hence the optional closing quote): the extensions capaudit's own discovery reads.
+    /// hence the optional closing quote): the extensions capaudit's own discovery reads. Every
+    /// change but a removal counts: a type change (a symlink made a file) or a conflict too.
     private static var stagedYAMLTest: String {
         let extensions = Discovery.extensions.map { String($0.dropFirst()) }.joined(separator: "|")
-        return "git diff --cached --name-only --diff-filter=ACMR | grep -qiE '\\.(\(extensions))\"?$'"
+        return "git diff --cached --name-only --diff-filter=d | grep -qiE '\\.(\(extensions))\"?$'"
     }
 
     // When capaudit is gone, a commit that stages no YAML goes through with a warning (there was

@@ -5,7 +5,7 @@ import YAML
 enum SessionSetup {
     static let options: [OptionSpec] = [
         OptionSpec(name: "profile", value: "NAME", help: "Profile for manifests that name none (banking, health, general, or one from a rule pack)."),
-        OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root)."),
+        OptionSpec(name: "config", value: "FILE", help: "Config file (default: .capaudit.yml from here up to the repository root, or outside one up to the home folder)."),
         OptionSpec(name: "rules", value: "FOLDER", help: "Load a rule pack (laid out like Rules/). Repeatable.", repeatable: true),
         OptionSpec(name: "preview", value: nil, help: "Run preview rules too (new rules whose id and meaning may still change)."),
         OptionSpec(
@@ -21,7 +21,7 @@ enum SessionSetup {
     static func sessionOptions(_ arguments: ParsedArguments) throws(UsageError) -> SessionOptions {
         var options = SessionOptions()
         options.profile = arguments.value("profile")
-        options.configPath = arguments.value("config")
+        options.configPath = try settingsFile(arguments, "config")
         options.rulePacks = arguments.all("rules")
         options.select = arguments.all("select")
         options.ignore = arguments.all("ignore")
@@ -34,6 +34,17 @@ enum SessionSetup {
         options.limits = limits
         options.sources = try sources(arguments.all("source"))
         return options
+    }
+
+    /// The file an option names that holds settings (`--config`, `--baseline`, `--write-baseline`).
+    /// `-` is refused, as ruff and ESLint read only the files to check from standard input: a
+    /// config or baseline read from a pipe would be a setting no reviewer sees in the repository.
+    static func settingsFile(_ arguments: ParsedArguments, _ option: String) throws(UsageError) -> String? {
+        guard let value = arguments.value(option) else { return nil }
+        guard value != "-" else {
+            throw UsageError(message: "--\(option) takes a file, and capaudit reads no settings from standard input nor writes them to standard output; name the file (`./-` for a file named `-`)")
+        }
+        return value
     }
 
     /// `--source PLATFORM=FOLDER`, at most once per platform.
