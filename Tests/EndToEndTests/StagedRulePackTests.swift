@@ -122,4 +122,21 @@ import Testing
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
         }
     }
+
+    /// A merge conflict on a pack file leaves no one staged pack to judge by: the run stops.
+    @Test func aConflictInAPackStopsTheRun() throws {
+        let repo = try Self.repositoryWithACommittedPack()
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        try repo.git("checkout", "-q", "-b", "other")
+        try repo.write(Self.lenientProfile, "pack/profiles/strict.yml")
+        try repo.git("commit", "-q", "--no-verify", "-am", "lenient")
+        try repo.git("checkout", "-q", "-")
+        try repo.write(Self.strictProfile.replacingOccurrences(of: "error", with: "warning"), "pack/profiles/strict.yml")
+        try repo.git("commit", "-q", "--no-verify", "-am", "warning")
+        try repo.git("merge", "-q", "other", expectSuccess: false)
+        let (result, _) = try repo.check()
+        #expect(result.status == 2, "\(result.stdout.prefix(1500))\n\(result.stderr)")
+        #expect(
+            result.stderr.contains("rule pack `pack`: --staged: pack/profiles/strict.yml has a merge conflict in the index"), "\(result.stderr)")
+    }
 }
