@@ -111,6 +111,23 @@ import Testing
 }
 
 @Suite struct PackProfileRuleNamesTests {
+    /// A manifest under the pack's profile `strict` with a loyalty number in a notification (ACME001).
+    static let strictApp = """
+        capaudit: 1
+        app:
+          name: Strict
+          profile: strict
+          platforms:
+            android: {min-sdk: 35, target-sdk: 35}
+        screens:
+          - id: points
+            fields:
+              - id: card
+                kind: loyalty-number
+                context: notification
+                display: masked
+        """
+
     @Test func unknownRuleNamesInAPackAreWarningsAndSlugsWork() throws {
         let folder = try makeTemporaryFolder()
         let pack = Paths.fixture("RulePack")
@@ -118,21 +135,7 @@ import Testing
             try write(try readText(pack.appendingPathComponent(name)), to: folder.appendingPathComponent("pack/\(name)"))
         }
         try write("id: strict\nextends: general\nrules:\n  loyalty-in-notification: error\n  ACME002: off\n", to: folder.appendingPathComponent("pack/profiles/strict.yml"))
-        try write("""
-            capaudit: 1
-            app:
-              name: Strict
-              profile: strict
-              platforms:
-                android: {min-sdk: 35, target-sdk: 35}
-            screens:
-              - id: points
-                fields:
-                  - id: card
-                    kind: loyalty-number
-                    context: notification
-                    display: masked
-            """, to: folder.appendingPathComponent("app.yml"))
+        try write(Self.strictApp, to: folder.appendingPathComponent("app.yml"))
         let result = try runCapaudit(["check", "--format", "json", "--rules", "pack", "app.yml"], in: folder)
         let report = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         let findings = (report["findings"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? "") \($0["rule"] ?? "") \($0["severity"] ?? "") \($0["line"] ?? "")" }

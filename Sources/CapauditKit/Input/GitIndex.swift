@@ -117,11 +117,40 @@ public struct GitIndex: Sendable {
     /// The regular files under `folder` (relative to the top) that `accepts` (given the path
     /// relative to the folder), with their staged content. A conflict under the folder stops the run.
     func files(under folder: [UInt8], accepts: ([UInt8]) -> Bool) throws(Failure) -> [(path: [UInt8], content: [UInt8]?)] {
+        let chosen = try entries(under: folder).filter { $0.entry.kind == .file && accepts($0.path) }
+        return zip(chosen, try contents(of: chosen.map(\.entry.blob))).map { ($0.0.path, $0.1) }
+    }
+
+    /// Every stage-0 entry under `folder` (relative to the top), named relative to the folder, in
+    /// path order. A conflict under the folder stops the run.
+    func entries(under folder: [UInt8]) throws(Failure) -> [(path: [UInt8], entry: Entry)] {
         let start = folder.isEmpty ? 0 : folder.count + 1
         if let conflict = unmerged.first(where: { Self.isInside($0, folder) }) { try refuseConflict(conflict) }
-        let chosen = entries.filter { Self.isInside($0.key, folder) && $0.value.kind == .file && accepts(Array($0.key[start...])) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        return zip(chosen, try contents(of: chosen.map(\.value.blob))).map { (Array($0.0.key[start...]), $0.1) }
+        return entries.filter { Self.isInside($0.key, folder) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map { (Array($0.key[start...]), $0.value) }
+    }
+
+    /// The files of the work tree under `folder` (relative to the top) that the index does not
+    /// hold and git does not ignore, named relative to the folder: one `ls-files --others`.
+    func untrackedFiles(under folder: [UInt8]) throws(Failure) -> [[UInt8]] {
+        let start = folder.isEmpty ? 0 : folder.count + 1
+        let pathspec = folder.isEmpty ? "." : String(decoding: folder, as: UTF8.self)
+        let listing = try Self.runBytes(["--literal-pathspecs", "ls-files", "--others", "--exclude-standard", "-z", "--", pathspec], workingDirectory: topLevel)
+        return listing.split(separator: 0).filter { Self.isInside(Array($0), folder) }.map { Array($0.dropFirst(start)) }
+    }
+
+    /// The sizes of the blobs in request order, read by one `git cat-file --batch-check` without
+    /// reading their content: nil for an object git reports missing.
+    func sizes(of blobs: [[UInt8]]) throws(Failure) -> [Int?] {
+        guard !blobs.isEmpty else { return [] }
+        let request = blobs.flatMap { $0 + [UInt8(ascii: "\n")] }
+        let answers = try Self.runBytes(["cat-file", "--batch-check"], workingDirectory: workingDirectory, input: request).split(separator: UInt8(ascii: "\n"))
+        guard answers.count == blobs.count else {
+            throw Failure(message: "git cat-file --batch-check answered \(answers.count) of \(blobs.count) requests")
+        }
+        return answers.map { answer in
+            let fields = answer.split(separator: UInt8(ascii: " "))
+            return fields.count == 3 ? Int(String(decoding: fields[2], as: UTF8.self)) : nil
+        }
     }
 
     /// The content of a regular file in the index at `path` (relative to the top); nil when the

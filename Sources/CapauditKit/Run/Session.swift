@@ -21,7 +21,7 @@ public struct SessionOptions: Sendable {
     public var preview = false
     /// `--source PLATFORM=FOLDER`, relative to the working folder; wins over the config's per platform.
     public var sources: [Platform: String] = [:]
-    /// `--staged`: the config found, its baseline and the app's code are read from the git index.
+    /// `--staged`: the config found, its baseline and rule packs, and the app's code are read from the git index.
     public var staged = false
 
     public init() {}
@@ -155,13 +155,20 @@ public struct Session: Sendable {
             }
         }
         var packs: [PolicySource] = []
+        var packNotes: [String] = []
         do throws(PolicyError) {
             let configFolder = configPath.map { parent(of: $0) } ?? cwd
+            // Under --staged the packs a config names are the ones the commit carries, like its
+            // baseline; a pack given with --rules is the user's choice of a folder and is read as is.
+            let configPacks = index.map(RulePackReader.Files.index) ?? .workTree
             for pack in config.rulePacks {
-                packs += try RulePackReader.read(pack, base: configFolder, confinedTo: root ?? configFolder, displayBase: relativePath("\(configFolder)/\(pack)", to: cwd))
+                let read = try RulePackReader.read(
+                    pack, base: configFolder, confinedTo: root ?? configFolder, displayBase: relativePath("\(configFolder)/\(pack)", to: cwd), from: configPacks)
+                packs += read.sources
+                packNotes += read.notes
             }
             for pack in options.rulePacks {
-                packs += try RulePackReader.read(pack, base: cwd, confinedTo: nil, displayBase: pack)
+                packs += try RulePackReader.read(pack, base: cwd, confinedTo: nil, displayBase: pack).sources
             }
             if !packs.isEmpty {
                 shipped = try PolicyLoader.load(adding: packs)
@@ -198,7 +205,7 @@ public struct Session: Sendable {
             selection: selection, limits: options.limits, repositoryRoot: root, workingDirectory: cwd, configBaseline: baseline)
         session.commandLineProblems = commandLineProblems
         session.index = index
-        session.settingsNotes = choice.notes(display: ControlEscaping.escape(configDisplay), cwd: cwd)
+        session.settingsNotes = choice.notes(display: ControlEscaping.escape(configDisplay), cwd: cwd) + packNotes
         if let configPath {
             let configFolder = parent(of: absolute(configPath, cwd: cwd))
             session.settingsPaths = [absolute(configPath, cwd: cwd)] + config.rulePacks.map { absolute($0, cwd: configFolder) }

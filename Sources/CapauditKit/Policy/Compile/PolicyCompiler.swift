@@ -10,7 +10,7 @@ public enum PolicyCompiler {
 
     /// The files of a folder laid out as `Rules/`, read as the shipped policy.
     public static func sources(inRulesFolder folder: String) throws(PolicyError) -> [PolicySource] {
-        try RulePackReader.read(folder, base: ".", confinedTo: nil, displayBase: "Rules").map {
+        try RulePackReader.read(folder, base: ".", confinedTo: nil, displayBase: "Rules").sources.map {
             PolicySource(relativePath: $0.relativePath, displayPath: $0.displayPath, bytes: $0.bytes, isShipped: true)
         }
     }
