@@ -188,6 +188,7 @@ enum CompiledPolicy {
             rule_SUP001(),
             rule_SUP002(),
             rule_SUP003(),
+            rule_SUP004(),
             rule_WRD001(),
             rule_WRD002(),
             rule_WRD003(),
@@ -1078,6 +1079,26 @@ enum CompiledPolicy {
             securitySeverity: nil,
             documentation: RuleDocumentation(rationale: "A misspelt rule id or slug in a suppression silences nothing: the finding it\nwas meant for stays, and the comment misleads every reader into thinking the\nexemption is in place. The same goes for a config file or a rule pack that\nsets the severity of a rule that does not exist. On the command line an\nunknown rule id is an error (exit 2) instead, since nothing else could be\nmeant. A deprecated rule's name (see `capaudit rules`) still works and stands\nfor its replacement; case `deprecated`, at info, says so, so that the name\ncan be updated.\n", fix: "Use the exact id or slug (`capaudit rules` lists them all); the finding\nsuggests the nearest known name. Suppressions accept an id (`CAP001`) or a\nslug (`sensitive-data-exposed`).\n\n```yaml\n# capaudit: ignore sensitive-data-exposed -- read back by a support agent\n```\n", failingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    ios:\n      deployment-target: \"17.0\"\nscreens:\n  - id: support-session\n    title: Support session\n    fields:\n      # capaudit: ignore sensitive-data-exposure -- read back by a support agent\n      - id: iban\n        label: IBAN\n        kind: account-number\n", passingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    ios:\n      deployment-target: \"17.0\"\nscreens:\n  - id: support-session\n    title: Support session\n    fields:\n      # capaudit: ignore sensitive-data-exposed -- read back by a support agent\n      - id: iban\n        label: IBAN\n        kind: account-number\n", failingMarkers: [ExampleMarker(caseName: nil, line: 12, column: 7)], failingSource: [], passingSource: []),
             file: "Rules/rules/SUP003.yml")
+    }
+
+    private static func rule_SUP004() -> RuleDefinition {
+        RuleDefinition(
+            id: "SUP004",
+            slug: "malformed-suppression",
+            title: "Comment meant as a suppression that is not one",
+            status: .stable,
+            replacedBy: nil,
+            check: "suppressions",
+            parameters: YAMLNode(content: .mapping([]), start: SourcePosition(line: 5, column: 13), end: SourcePosition(line: 5, column: 15), alias: nil),
+            defaultSetting: .on(.warning),
+            cases: [:],
+            caseMessages: [:],
+            pointsAt: "app",
+            message: "{message}",
+            references: [],
+            securitySeverity: nil,
+            documentation: RuleDocumentation(rationale: "capaudit reads exactly one form of suppression: `# capaudit: ignore RULE --\nreason` (or `ignore-file`). A comment that almost has that form, written from\nmemory or after another linter's habits (`# capaudit ignore CAP001` without\nthe colon, `Capaudit:`, `ignore-next-line`, `disable`, a single `-` before the\nreason, rules separated by `;`), is a plain comment: it silences nothing, and\na reader believes the exemption is in place while the build still fails or,\nworse, the reviewer approves an exemption that does not exist. Reporting such\ncomments with the form that was meant makes the mistake a one-line fix. A\ncomment that merely mentions capaudit, with no suppression verb and no rule\nid, is left alone.\n", fix: "Rewrite the comment in the form the finding gives: `capaudit`, a colon,\n`ignore` (or `ignore-file`), the rule ids or slugs separated by commas, then\n`--` and the reason. A suppression on a line of its own covers the next line;\nat the end of a line, that line.\n\n```yaml\n# capaudit: ignore CAP001 -- read back to the customer by a support agent\n- id: iban\n```\n", failingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    ios:\n      deployment-target: \"17.0\"\nscreens:\n  - id: support-session\n    title: Support session\n    fields:\n      # capaudit ignore CAP001 -- read back to the customer by a support agent\n      - id: iban\n        label: IBAN\n        kind: account-number\n", passingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    ios:\n      deployment-target: \"17.0\"\nscreens:\n  - id: support-session\n    title: Support session\n    fields:\n      # capaudit: ignore CAP001 -- read back to the customer by a support agent\n      - id: iban\n        label: IBAN\n        kind: account-number\n", failingMarkers: [ExampleMarker(caseName: nil, line: 12, column: 7)], failingSource: [], passingSource: []),
+            file: "Rules/rules/SUP004.yml")
     }
 
     private static func rule_WRD001() -> RuleDefinition {
