@@ -34,7 +34,7 @@ public struct YAMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyNodes(let limit):
             return "the file has more than \(limit) YAML nodes; split it or raise the limit with --max-nodes"
         case .undefinedAlias(let name):
-            return "alias `*\(name)` refers to no anchor defined before it; define `&\(name)` first"
+            return "alias `*\(name)` refers to no anchor defined before it; define `&\(name)` first, or, if `*\(name)` is a text or a glob, quote it: \"*\(name)\""
         case .tooLarge(let bytes, let limit):
             return "the file is \(bytes) bytes, over the limit of \(limit); split it or raise the limit with --max-file-size"
         }

@@ -312,6 +312,11 @@ private struct TreeBuilder {
             if let offset = lines.byteOffset(of: position), offset < bytes.count, bytes[offset] == UInt8(ascii: "\t") {
                 return YAMLError(.syntax("a tab cannot indent YAML (\(problem)); indent with spaces"), at: position)
             }
+            let contextStart = SourcePosition(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+            let context = parser.context.map { String(cString: $0) }
+            if let hint = SyntaxHint.explain(problem: problem, context: context, at: position, contextStart: contextStart, in: lines) {
+                return hint
+            }
             if let context = parser.context.map({ String(cString: $0) }) {
                 message += " (\(context) that starts at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1))"
             }

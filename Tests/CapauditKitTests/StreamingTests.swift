@@ -67,7 +67,7 @@ import Testing
             let text = index % 3 == 0 ? "capaudit: 1\napp: [\n" : Self.flawed.replacingOccurrences(of: "Stream", with: "App \(index)")
             try write(text, to: folder.appendingPathComponent("apps/\(index % 7)/m\(index).yml"))
         }
-        for format in ["text", "json", "sarif", "github", "junit", "markdown"] {
+        for format in ReporterRegistry.findings.map({ $0.name }) {
             let outputs = try [1, 2, 8].map { jobs in
                 try runCapaudit(["check", "apps", "--format", format, "--jobs", String(jobs)], in: folder).stdout
             }

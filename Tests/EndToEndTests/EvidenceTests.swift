@@ -200,9 +200,9 @@ import Testing
         // Accounts: flag-secure through the base class, redaction through the Swift extension.
         #expect(row("Available balance `balance`").contains("✓ ROC<br><sub>evidenced</sub>"))
         #expect(row("Available balance `balance`").contains("✓ FS<br><sub>evidenced</sub>"))
-        // Transfer: claimed, and the code does not show it (comment, string, Pods).
-        #expect(row("Available balance `from-balance`").contains("✓ FS<br><sub>declared only</sub>"))
-        #expect(row("Available balance `from-balance`").contains("✓ ROC<br><sub>declared only</sub>"))
+        // Transfer: claimed, and the code does not show it (comment, string, Pods): EVD001 contradicts the cells.
+        #expect(row("Available balance `from-balance`").contains("⚠ FS F7<br><sub>contradicted</sub>"))
+        #expect(row("Available balance `from-balance`").contains("⚠ ROC F6<br><sub>contradicted</sub>"))
         // Loans: no `code`, so unchecked, except the app-wide cover found anywhere.
         #expect(row("Loan balance").contains("✓ FS<br><sub>unchecked</sub>"))
         #expect(row("Loan balance").contains("✓ COB<br><sub>evidenced</sub>"))
@@ -212,7 +212,7 @@ import Testing
 
         let html = try runCapaudit(["report", "drift.yml", "--format", "html"] + Self.sources, in: Self.fixture).stdout
         #expect(html.contains("title=\"Screen recording on Android: covered by flag-secure; evidenced in \(Self.kotlin)/ui/SecureActivity.kt:16\">✓ FS<small class=\"evidence\">evidenced</small></td>"))
-        #expect(html.contains("declared only: the Android code does not show it"))
+        #expect(html.contains("<td class=\"contradicted\" title=\"Screen recording on Android: claimed by flag-secure, contradicted by the code (finding 7)\">"))
     }
 
     @Test func initFromSourceDraftsAManifestThatChecksApartFromItsFields() throws {

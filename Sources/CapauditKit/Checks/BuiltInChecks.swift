@@ -1,5 +1,5 @@
 /// Findings that come from reading the file rather than from a check: the manifest itself
-/// (MAN001-MAN004) and suppressions (SUP001-SUP003). Rules name these so that they have
+/// (MAN001-MAN004) and suppressions (SUP001-SUP004). Rules name these so that they have
 /// pages, severities and SARIF metadata like every other rule.
 struct ReportedByReaderCheck: Check {
     static let name = "manifest"

@@ -27,6 +27,12 @@ public struct FindingAdvice: Sendable {
         }
     }
 
+    /// A snippet captioned with the fix itself (the check's help is the fix's summary): its
+    /// caption would print the fix a second time, right under it.
+    func repeatsFix(_ snippet: FixSnippet) -> Bool {
+        TextLayout.trimmedEnd(snippet.caption) == TextLayout.trimmedEnd(fix) + ":"
+    }
+
     // MARK: Text
 
     /// The advice for a terminal, laid out for `width` columns; text from the manifest and the
@@ -50,8 +56,10 @@ public struct FindingAdvice: Sendable {
         lines += TextLayout.reflow(safe(fix), indent: 4, to: width)
         for snippet in snippets {
             lines.append("")
-            lines += TextLayout.wrap("    " + safe(snippet.caption), to: width)
-            lines.append("")
+            if !repeatsFix(snippet) {
+                lines += TextLayout.wrap("    " + safe(snippet.caption), to: width)
+                lines.append("")
+            }
             lines.append(TextLayout.indent(safe(snippet.yaml), by: 8))
         }
         if let page {
@@ -88,7 +96,7 @@ public struct FindingAdvice: Sendable {
         fixPart += fixIsForThisNode ? MarkupEscaping.markdown(fix) : "\n\n" + MarkdownBlocks.block(fix)
         parts.append(fixPart)
         for snippet in snippets {
-            parts.append(MarkupEscaping.markdown(snippet.caption) + "\n\n" + MarkdownBlocks.yamlFence(snippet.yaml))
+            parts.append((repeatsFix(snippet) ? "" : MarkupEscaping.markdown(snippet.caption) + "\n\n") + MarkdownBlocks.yamlFence(snippet.yaml))
         }
         if let page {
             parts.append("**Why (\(page.rule.id)):**\n\n" + MarkdownBlocks.block(page.rule.rationale))

@@ -8,6 +8,7 @@ public enum BuiltInRule: String, CaseIterable, Sendable {
     case suppressionWithoutReason = "SUP001"
     case unusedSuppression = "SUP002"
     case unknownRule = "SUP003"
+    case malformedSuppression = "SUP004"
 
     public var id: String { rawValue }
 

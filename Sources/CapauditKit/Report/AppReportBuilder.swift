@@ -10,6 +10,8 @@ struct AppReportBuilder {
     let windowFlagRules: Set<String>
     let optOutRules: Set<String>
     let actionPolicyRules: Set<String>
+    /// Evidence rules whose findings say the code does not apply a declared mechanism.
+    let contradictingRules: Set<String>
 
     init(policy: Policy) {
         self.policy = policy
@@ -18,6 +20,7 @@ struct AppReportBuilder {
         windowFlagRules = rules(WindowFlagCheck.name)
         optOutRules = rules(OptOutCheck.name)
         actionPolicyRules = rules(ActionPolicyCheck.name)
+        contradictingRules = rules(MechanismEvidenceCheck.name).union(rules(ClearedProtectionCheck.name))
     }
 
     func build(file: String, checked: CheckedManifest, isOneOfSeveral: Bool, findings: [ReportFinding]) -> AppReport {
@@ -73,6 +76,7 @@ struct AppReportBuilder {
             cell.state = .covered
             if !coverage.displayCovers, !mechanisms.isEmpty {
                 cell.evidence = Self.strongest(mechanisms.map { evidence.state(screen: coverage.screen.id, platform: coverage.platform, mechanism: $0.id) })
+                cell.contradiction = contradiction(of: mechanisms, coverage, context, lookup)
             }
             return cell
         }
@@ -85,6 +89,25 @@ struct AppReportBuilder {
             cell.finding = lookup.first(rules, at: coverage.field.location.path, on: coverage.platform)
         }
         return cell
+    }
+
+    /// The first evidence finding against the covering mechanisms when each of them has one at
+    /// a declaration in effect for the field (its own `protect`, its screen's, `capture.protect`);
+    /// nil when some mechanism stands uncontradicted. A finding suppressed inline was judged not
+    /// to apply; a baselined one still stands.
+    func contradiction(of mechanisms: [Mechanism], _ coverage: FieldCoverage, _ context: EvaluationContext, _ lookup: FindingLookup) -> ReportFinding? {
+        let uses = coverage.field.protect + coverage.screen.protect + context.manifest.capture.protect
+        var first: ReportFinding?
+        for mechanism in mechanisms {
+            let paths = Set(uses.filter { $0.name == mechanism.id && $0.applies(on: coverage.platform) }.map(\.location.path))
+            let found = lookup.findings.first { entry in
+                contradictingRules.contains(entry.finding.ruleID) && entry.finding.platform == coverage.platform && paths.contains(entry.finding.path)
+                    && { if case .inline = entry.finding.suppression { return false } else { return true } }()
+            }
+            guard let found else { return nil }
+            if first == nil { first = found }
+        }
+        return first
     }
 
     /// Evidenced if the code applies any of the mechanisms, else declared only if the code was

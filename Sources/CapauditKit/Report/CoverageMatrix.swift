@@ -50,6 +50,9 @@ public struct MatrixCell: Sendable {
     /// What the app's code shows of the mechanisms that cover a required threat: evidenced when
     /// one of them is applied in the code; nil when no mechanism covers the cell (EVIDENCE.md).
     public var evidence: EvidenceMarks.State?
+    /// The evidence finding (EVD001, EVD003) that says the code does not apply what covers a
+    /// covered cell, every covering mechanism being contradicted: the cell is claimed, not shown.
+    public var contradiction: ReportFinding?
 
     public var isGap: Bool {
         switch state {

@@ -176,6 +176,11 @@ struct HTMLAppSection {
         let covers = cell.coveredBy.map(\.name)
         switch cell.state {
         case .covered:
+            if let contradiction = cell.contradiction {
+                let title = "\(place): claimed by \(Phrases.list(covers)), contradicted by the code (finding \(contradiction.number)\(Self.status(contradiction.finding)))"
+                let mark = "<small class=\"evidence\">contradicted</small>"
+                return "<td class=\"contradicted\(start)\" title=\"\(e(title))\">\(linked("⚠ \(cell.shortCover(keys))", contradiction))\(mark)</td>"
+            }
             let mark = cell.evidence.map { "<small class=\"evidence\">\(Self.evidenceWord($0))</small>" } ?? ""
             let title = "\(place): covered by \(Phrases.list(covers))" + (cell.evidence.map { "; \(Self.evidenceNote($0, cell.platform))" } ?? "")
             return "<td class=\"ok\(start)\" title=\"\(e(title))\">✓ \(e(cell.shortCover(keys)))\(mark)</td>"

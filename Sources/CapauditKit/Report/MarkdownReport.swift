@@ -60,7 +60,8 @@ public struct MarkdownReport: Reporter {
             writeExposed(into: output)
             output.write("Matrix cells: ✓ covered (by the mechanisms named under the matrix, or a masked or hidden display) · ")
             output.write("✗ missing, with the severity the profile gives it and the finding (F1, F2, …) that reports it · ")
-            output.write("⊘ exempt: the screen opted out with a reason (CAP007) · – not required. ")
+            output.write("⊘ exempt: the screen opted out with a reason (CAP007) · – not required · ")
+            output.write("⚠ contradicted: claimed, but an evidence finding (EVD001, EVD003) says the code applies none of the mechanisms. ")
             output.write("Under a mechanism, what the app's code shows: evidenced (found in the screen's code), declared only (the code was read ")
             output.write("and does not show it) or unchecked (no source for the platform, or the screen names no code).\n\n")
         }
@@ -163,7 +164,11 @@ public struct MarkdownReport: Reporter {
     func cell(_ cell: MatrixCell, _ keys: [MechanismKey]) -> String {
         let reference = cell.finding.map { " F\($0.number)" + status($0.finding) } ?? ""
         switch cell.state {
-        case .covered: return "✓ \(m(cell.shortCover(keys)))" + (cell.evidence.map { "<br><sub>\(HTMLAppSection.evidenceWord($0))</sub>" } ?? "")
+        case .covered:
+            if let contradiction = cell.contradiction {
+                return "⚠ \(m(cell.shortCover(keys))) F\(contradiction.number)\(status(contradiction.finding))<br><sub>contradicted</sub>"
+            }
+            return "✓ \(m(cell.shortCover(keys)))" + (cell.evidence.map { "<br><sub>\(HTMLAppSection.evidenceWord($0))</sub>" } ?? "")
         case .missing(let severity): return "✗ **\(severity)**\(reference)"
         case .exempt: return "⊘ exempt\(reference)"
         case .notRequired: return "–"

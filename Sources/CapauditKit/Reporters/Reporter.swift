@@ -54,6 +54,7 @@ public enum ReporterRegistry {
     public static var findings: [any Reporter.Type] {
         [
             TextReporter.self,
+            ConciseReporter.self,
             JSONReporter.self,
             SarifReporter.self,
             GitHubReporter.self,

@@ -2,7 +2,8 @@ import YAML
 
 /// Applies a file's suppression comments to its findings, and reports the comments themselves:
 /// SUP001 without a reason, SUP002 when it silenced nothing (or may not silence that rule),
-/// SUP003 for a rule that does not exist (or, at info, one that is deprecated). Its reports are
+/// SUP003 for a rule that does not exist (or, at info, one that is deprecated), SUP004 for a
+/// comment meant as a suppression that is not one. Its reports are
 /// raw findings, judged by the user's settings like every other finding.
 struct InlineSuppressor {
     let policy: Policy
@@ -20,6 +21,12 @@ struct InlineSuppressor {
             reports.append(raw)
         }
         for comment in comments {
+            if let malformed = comment.malformed {
+                report(
+                    .malformedSuppression, "this comment is not a suppression and silences nothing: \(malformed)", comment, detail: comment.text,
+                    fix: "write `\(comment.wellFormed)`")
+                continue
+            }
             if comment.reason == nil {
                 report(
                     .suppressionWithoutReason, "suppression without a reason: say why after `--`", comment, detail: comment.text,
@@ -62,12 +69,22 @@ struct InlineSuppressor {
                 }
                 if matched == 0, rule.status != .preview || preview {
                     let scope = comment.wholeFile ? "in this file" : "on line \(comment.targetLine)"
+                    let nearest = comment.wholeFile ? nil : Self.nearest(rule.id, to: comment.targetLine, in: findings)
+                    let moved = nearest.map { "; the nearest \(rule.id) finding is at \($0.start.line):\($0.start.column)" } ?? ""
+                    let move = nearest.map { "put the comment on line \($0.start.line) or on its own line above it, or " } ?? ""
                     report(
-                        .unusedSuppression, "unused suppression: no \(rule.id) finding \(scope)", comment, detail: "\(comment.text)|\(rule.id)",
-                        fix: "remove `\(name)` from the comment")
+                        .unusedSuppression, "unused suppression: no \(rule.id) finding \(scope)\(moved)", comment, detail: "\(comment.text)|\(rule.id)",
+                        fix: "\(move)remove `\(name)` from the comment")
                 }
             }
         }
         return reports
+    }
+
+    /// The unsuppressed finding of a rule closest to a line (the earlier one on a tie), for an
+    /// unused suppression that was probably meant for it.
+    static func nearest(_ ruleID: String, to line: Int, in findings: [Finding]) -> Finding? {
+        findings.filter { $0.ruleID == ruleID && $0.suppression == nil }
+            .min { (abs($0.start.line - line), $0.start.line, $0.start.column) < (abs($1.start.line - line), $1.start.line, $1.start.column) }
     }
 }

@@ -21,7 +21,7 @@ struct InitCommand: Command {
 
     static var options: [OptionSpec] {
         [
-            OptionSpec(name: "profile", value: "NAME", help: "Risk profile: general (default), banking, health, or one from a rule pack."),
+            OptionSpec(name: "profile", value: "NAME", help: "Risk profile: banking, health, general, or one from a rule pack (default: the config's `profile`, else general)."),
             OptionSpec(name: "platforms", value: "LIST", help: "Platforms the app ships on, comma-separated: ios, android (default: both)."),
             OptionSpec(
                 name: "from-source", value: nil,
@@ -41,10 +41,10 @@ struct InitCommand: Command {
             throw UsageError(message: "--source is read by --from-source; add --from-source to draft the manifest from the code")
         }
         let platforms = try parsePlatforms(arguments.value("platforms"))
-        var sessionOptions = try SessionSetup.sessionOptions(arguments)
-        sessionOptions.profile = arguments.value("profile") ?? "general"
+        let sessionOptions = try SessionSetup.sessionOptions(arguments)
         guard let session = try SessionSetup.open(sessionOptions, command: name) else { return ExitCode.failure }
-        let profileName = sessionOptions.profile ?? "general"
+        // --profile, else the config's, as for the manifests `check` reads.
+        let profileName = session.defaultProfile ?? "general"
         guard let profile = session.policy.profiles[profileName] else { return ExitCode.failure }
 
         var path = arguments.positionals.first ?? defaultFileName

@@ -31,6 +31,11 @@ struct FieldCheck: Check {
     static let fixSpecs = [ParameterSpec("fix", .string), ParameterSpec("set", .record(settable))]
     static let parameters = [
         ParameterSpec("where", .record(conditionSpecs)),
+        // A fix that sets `input: secure` also adds this window protection where Android below the
+        // API level still shows a secure input's last character in captures (RULES.md, chains: → AND009).
+        ParameterSpec(
+            "secure-input-window",
+            .record([ParameterSpec("mechanism", .name(.mechanism), required: true), ParameterSpec("below-api", .integer, required: true)])),
         ParameterSpec("any-of", .list(.record(conditionSpecs + fixSpecs))),
         // The `{citation}` of the message: a source that applies under a profile (and those that extend it), else the default.
         ParameterSpec("citation", .string),
@@ -49,7 +54,30 @@ struct FieldCheck: Check {
         var set: [(key: String, value: String)]
     }
 
+    /// The window protection a secure input still needs on Android below an API level.
+    struct SecureInputWindow {
+        var mechanism: String
+        var belowAPI: Int
+
+        /// The clause and edits that add the protection to the field's window, when that window
+        /// lacks it on an Android the app supports below the level.
+        func chain(_ field: Field, on screen: Screen, _ context: EvaluationContext) -> (clause: String, edits: [ManifestEdit])? {
+            guard let android = context.manifest.app.android, context.manifest.app.ships(.android), android.minSDK < belowAPI,
+                !field.isOutsideAppWindow, !OptOutCheck.exempts(screen),
+                let protection = context.taxonomy.mechanism(mechanism, on: .android),
+                !context.windowHas(mechanism, screen: screen, on: .android),
+                !field.protect.contains(where: { $0.name == mechanism && $0.applies(on: .android) })
+            else { return nil }
+            let call = protection.how(in: context.manifest.app.toolkit(on: .android))
+            let clause = "; below API \(belowAPI) Android still shows a secure input's last character and key previews in captures, "
+                + "so also add `\(mechanism)` to the screen `\(screen.id)` for Android (\(call))"
+            let edits = FixPlanner(context: context).adding([mechanism], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
+            return (clause, edits)
+        }
+    }
+
     let conditions: [Condition]
+    let secureInputWindow: SecureInputWindow?
     let citation: String
     let citationByProfile: [String: String]
 
@@ -73,6 +101,11 @@ struct FieldCheck: Check {
             parameters.reportMissing("the `field` check needs `where` or `any-of`")
         }
         self.conditions = conditions
+        let window = parameters["secure-input-window"]
+        secureInputWindow = window.flatMap { node in
+            guard let mechanism = node["mechanism"]?.scalar?.value, let level = node["below-api"]?.scalar.flatMap({ Int($0.value) }) else { return nil }
+            return SecureInputWindow(mechanism: mechanism, belowAPI: level)
+        }
     }
 
     private static func condition(_ node: YAMLNode, fix: String?, set: [(key: String, value: String)]) -> Condition {
@@ -104,14 +137,16 @@ struct FieldCheck: Check {
                     "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
                     "input": field.input.rawValue, "screen": screen.id, "citation": citation,
                 ]
-                let text = condition.fix?.render(arguments)
+                let makesSecure = field.input != .secure && condition.set.contains { $0.key == "input" && $0.value == InputKind.secure.rawValue }
+                let chained = makesSecure ? secureInputWindow?.chain(field, on: screen, context) : nil
+                let text = condition.fix.map { $0.render(arguments) + (chained?.clause ?? "") }
                 emissions.append(Emission(
                     location: field.location, arguments: arguments, fix: text,
                     fixes: context.fixes {
                         let edits = condition.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
                             ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
                         }
-                        return edits.isEmpty ? [] : [Fix(text ?? "change the field", edits)]
+                        return edits.isEmpty ? [] : [Fix(text ?? "change the field", edits + (chained?.edits ?? []))]
                     }))
             }
         }

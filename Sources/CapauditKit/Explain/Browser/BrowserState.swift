@@ -289,17 +289,31 @@ extension BrowserState {
         }
     }
 
-    /// One item per finding: where, how severe, which rule and the message in the list, the advice below.
+    /// One item per finding: rule, severity, suppression state, where, and the message in the
+    /// list, the advice below. Severity and state come before anything long and are never cut,
+    /// so that a baselined or suppressed finding cannot pass for a live one at any width. The
+    /// state column is there only when some finding is suppressed.
     public static func findingItems(_ advice: [FindingAdvice]) -> [Item] {
-        advice.map { entry in
+        let stateWidth = advice.map { TextLayout.width(of: state($0.finding)) }.max() ?? 0
+        let severityWidth = Severity.allCases.map { $0.description.count }.max() ?? 0
+        return advice.map { entry in
             let finding = entry.finding
             let location = "\(ControlEscaping.escape(finding.file)):\(finding.start.line):\(finding.start.column)"
-            let suppressed = finding.suppression == nil ? "" : " (suppressed)"
+            let stateColumn = stateWidth == 0 ? "" : TextLayout.fit(state(finding), to: stateWidth) + " "
             return Item(
-                line: "\(finding.ruleID) \(TextLayout.fit(finding.severity.description + suppressed, to: 7))  \(location)  \(ControlEscaping.escape(finding.message))",
+                line: "\(finding.ruleID) \(TextLayout.fit(finding.severity.description, to: severityWidth)) \(stateColumn) \(location)  \(ControlEscaping.escape(finding.message))",
                 heading: "\(finding.ruleID) \(location)",
-                searchText: "\(finding.ruleID) \(finding.slug) \(finding.severity) \(finding.file):\(finding.start.line) \(finding.message)",
+                searchText: "\(finding.ruleID) \(finding.slug) \(finding.severity) \(state(finding)) \(finding.file):\(finding.start.line) \(finding.message)",
                 page: { entry.text(width: $0) })
+        }
+    }
+
+    /// Whether a finding is live (empty), suppressed by a comment, or recorded in the baseline.
+    static func state(_ finding: Finding) -> String {
+        switch finding.suppression {
+        case nil: return ""
+        case .inline: return "suppressed"
+        case .baseline: return "baselined"
         }
     }
 }
