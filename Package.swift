@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SystemInterface"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
         .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface"]),
-        .testTarget(name: "capauditTests", dependencies: ["capaudit"]),  // the executable's own code, by `@testable import capaudit`
+        .testTarget(name: "capauditTests", dependencies: ["capaudit", "TestSupport"]),  // the executable's own code, by `@testable import capaudit`
     ],
     swiftLanguageModes: [.v6]
 )

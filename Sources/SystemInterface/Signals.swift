@@ -41,6 +41,28 @@ public enum Signals {
         var action = saved.action
         sigaction(saved.signal, &action, nil)
     }
+
+    /// Whether `signal` is ignored, as `nohup` and a shell's background jobs leave SIGHUP and SIGINT.
+    public static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return false }
+        #if canImport(Glibc)
+        let handler = current.__sigaction_handler.sa_handler
+        #elseif canImport(Musl)
+        let handler = current.__sa_handler.sa_handler
+        #else
+        let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Gives `signal` its default action again; async-signal-safe, for a handler that then
+    /// raises the signal so that the process ends the way the signal ends it.
+    public static func setDefault(_ signal: Int32) {
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
 }
 
 /// Keeps SIGPIPE from ending the process while it writes to a pipe whose reader may be gone:

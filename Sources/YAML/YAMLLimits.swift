@@ -26,4 +26,14 @@ public struct YAMLLimits: Sendable, Equatable {
     }
 
     public static let `default` = YAMLLimits()
+
+    /// The values each limit may be raised or lowered to. The upper bounds keep a raised limit
+    /// within what one run can afford (a file read whole, about 100 bytes a node) and far from
+    /// overflowing the counts checked against it.
+    public static let ranges = (
+        maxFileBytes: 1...(1 << 30),
+        maxDepth: 1...10_000,
+        maxAliasExpansion: 1...10_000_000,
+        maxNodes: 1...100_000_000
+    )
 }

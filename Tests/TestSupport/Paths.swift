@@ -6,12 +6,12 @@ public enum Paths {
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The official YAML test suite: `YAML_TEST_SUITE`, else `../shared/yaml-test-suite` beside the package.
+    /// The official YAML test suite: `YAML_TEST_SUITE`, else the copy in Tests/Fixtures/yaml-test-suite.
     public static var yamlTestSuite: URL {
         if let path = ProcessInfo.processInfo.environment["YAML_TEST_SUITE"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/yaml-test-suite")
+        return fixture("yaml-test-suite")
     }
 
     public static func fixture(_ relative: String) -> URL {

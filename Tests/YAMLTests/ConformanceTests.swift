@@ -130,7 +130,7 @@ import YAML
         let suite = Paths.yamlTestSuite
         try #require(
             FileManager.default.fileExists(atPath: suite.path),
-            "YAML test suite not found at \(suite.path): clone https://github.com/yaml/yaml-test-suite (branch data) there, or set YAML_TEST_SUITE to its folder"
+            "YAML test suite not found at \(suite.path): the project carries it in Tests/Fixtures/yaml-test-suite; YAML_TEST_SUITE, when set, must name a copy of its data branch"
         )
         var passed = 0
         var deviations: [String] = []

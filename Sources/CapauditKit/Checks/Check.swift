@@ -58,7 +58,7 @@ struct CheckParameters {
 
     func integer(_ key: String) -> Int? {
         guard let value = self[key] else { return nil }
-        return decoder.integer(value, path: "\(path).\(key)", what: "`\(key)`")
+        return decoder.integer(value, path: "\(path).\(key)", what: "`\(key)`", range: NodeDecoder.counts)
     }
 
     /// Where the rule is, for a problem with parameters it does not give at all.

@@ -128,13 +128,13 @@ struct ParameterValidator {
         case .string:
             _ = decoder.string(node, path: path, what: what)
         case .integer:
-            _ = decoder.integer(node, path: path, what: what)
+            _ = decoder.integer(node, path: path, what: what, range: NodeDecoder.counts)
         case .boolean:
             _ = decoder.bool(node, path: path, what: what)
         case .version:
             guard let text = decoder.string(node, path: path, what: what) else { return }
             if OSVersion(text) == nil {
-                decoder.report("\(what) must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: node, path: path)
+                decoder.report("\(what) must be \"MAJOR[.MINOR]\" such as \"17.0\" (each part at most \(OSVersion.partRange.upperBound)), got \"\(text)\"", at: node, path: path)
             }
         case .name(let domain):
             guard let text = decoder.string(node, path: path, what: what) else { return }

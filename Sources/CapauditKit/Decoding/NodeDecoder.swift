@@ -85,10 +85,16 @@ final class NodeDecoder {
         return text
     }
 
-    func integer(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String) -> Int? {
+    /// What a count or length a rule pack sets (a rule's parameter) may be.
+    static let counts = 0...1_000_000
+
+    /// An integer within `range`: a number from input always has an upper bound.
+    func integer(_ node: YAMLNode, path: @autoclosure () -> String, what: @autoclosure () -> String, range: ClosedRange<Int>) -> Int? {
         switch node.scalar?.resolved {
-        case .integer(let value):
+        case .integer(let value) where range.contains(value):
             return value
+        case .integer(let value):
+            report("\(what()) must be an integer from \(range.lowerBound) to \(range.upperBound), got \(value)", at: node, path: path())
         case .integerOutOfRange(let text):
             report("\(what()) must be an integer that fits in 64 bits, got \(text)", at: node, path: path())
         case .string(let text) where Int(text) != nil:

@@ -85,19 +85,27 @@ public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
         self.init(major: apiLevel, minor: 0)
     }
 
-    /// "MAJOR[.MINOR]"
+    /// What MAJOR and MINOR may be: iOS is in its twenties, so the bound only refuses what
+    /// cannot be a version.
+    public static let partRange = 0...999
+
+    /// "MAJOR[.MINOR]", each part within `partRange`.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let major = Int(parts[0]), major >= 0 else { return nil }
+        guard (1...2).contains(parts.count), let major = Int(parts[0]), Self.partRange.contains(major) else { return nil }
         let minor = parts.count == 2 ? Int(parts[1]) : 0
         // `Int` also takes a sign ("+17"); a version is digits only.
-        guard let minor, minor >= 0, parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
+        guard let minor, Self.partRange.contains(minor), parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
         self.major = major
         self.minor = minor
     }
 }
 
 public struct AndroidPlatform: Sendable {
+    /// The API levels a manifest or rule pack may name: Android is in the thirties, so the bound
+    /// only refuses what cannot be a level.
+    public static let apiLevels = 1...1000
+
     /// The UI toolkit: whether a dialog is a window of its own (AND005), and the calls fix texts name.
     public enum Toolkit: String, Sendable, CaseIterable { case views, compose, flutter, reactNative = "react-native" }
 

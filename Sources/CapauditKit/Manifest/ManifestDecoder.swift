@@ -185,7 +185,7 @@ final class DecodingRun {
         switch scalar.resolved {
         case .string(let text):
             guard let version = OSVersion(text) else {
-                nodes.report("`deployment-target` must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: targetNode, path: targetPath)
+                nodes.report("`deployment-target` must be \"MAJOR[.MINOR]\" such as \"17.0\" (each part at most \(OSVersion.partRange.upperBound)), got \"\(text)\"", at: targetNode, path: targetPath)
                 return nil
             }
             return version
@@ -204,8 +204,8 @@ final class DecodingRun {
         guard let fields = nodes.mapping(node, path: path, what: "`android`", known: ManifestKeys.android, required: ["min-sdk", "target-sdk"]) else {
             return nil
         }
-        let minSDK = fields["min-sdk"].flatMap { nodes.integer($0, path: "\(path).min-sdk", what: "`min-sdk`") }
-        let targetSDK = fields["target-sdk"].flatMap { nodes.integer($0, path: "\(path).target-sdk", what: "`target-sdk`") }
+        let minSDK = fields["min-sdk"].flatMap { nodes.integer($0, path: "\(path).min-sdk", what: "`min-sdk`", range: AndroidPlatform.apiLevels) }
+        let targetSDK = fields["target-sdk"].flatMap { nodes.integer($0, path: "\(path).target-sdk", what: "`target-sdk`", range: AndroidPlatform.apiLevels) }
         let ui = enumValue(fields["ui"], AndroidPlatform.Toolkit.self, default: .views, path: "\(path).ui")
         if let minSDK, let targetSDK, let targetNode = fields["target-sdk"], targetSDK < minSDK {
             nodes.report("`target-sdk` (\(targetSDK)) must not be lower than `min-sdk` (\(minSDK))", at: targetNode, path: "\(path).target-sdk")
@@ -234,7 +234,7 @@ final class DecodingRun {
         guard let fields = nodes.mapping(node, path: path, what: "a permission", known: ManifestKeys.permission, required: ["name"]),
             let nameNode = fields["name"], let name = nodes.string(nameNode, path: "\(path).name", what: "`name`", nonEmpty: true)
         else { return nil }
-        let maxSDK = fields["max-sdk"].flatMap { nodes.integer($0, path: "\(path).max-sdk", what: "`max-sdk`") }
+        let maxSDK = fields["max-sdk"].flatMap { nodes.integer($0, path: "\(path).max-sdk", what: "`max-sdk`", range: AndroidPlatform.apiLevels) }
         return Permission(name: Permission.shortName(name), maxSDK: maxSDK, location: location(node, path))
     }
 

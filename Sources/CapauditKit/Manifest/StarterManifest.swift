@@ -150,7 +150,7 @@ extension StarterManifest {
     /// screen type found, with its `code`; fields are left for a person to tag. It passes
     /// MAN001-MAN004.
     public static func draft(_ draft: SourceDraft, profile: String, sources: [SourceFolder]) -> String {
-        let folders = sources.map { "\($0.path)/" }.joined(separator: " and ")
+        let folders = sources.map { ControlEscaping.escape("\($0.path)/") }.joined(separator: " and ")
         var lines = [
             "# yaml-language-server: $schema=./capaudit.schema.json",
             "# Screen capture manifest drafted by `capaudit init --from-source` from \(folders).",
@@ -188,14 +188,14 @@ extension StarterManifest {
         if !draft.detect.isEmpty {
             lines += ["", "capture:"]
             lines.append("  detect:                           # detection found in the code (it covers nothing by itself)")
-            lines += draft.detect.map { commented("    - \($0.mechanism)", "found at \($0.place)") }
+            lines += draft.detect.map { commented("    - \($0.mechanism)", "found at \(ControlEscaping.escape($0.place))") }
         }
         if !draft.protectElsewhere.isEmpty {
             lines.append("")
             lines.append("# Found outside the screens below, so the draft cannot tell which screens they cover: add each")
             lines.append("# to the screen that shows that code (name its file in `code`), or to `capture.protect` if it")
             lines.append("# covers every screen.")
-            lines += draft.protectElsewhere.map { "#   \($0.platform.rawValue): \($0.mechanism) at \($0.place)" }
+            lines += draft.protectElsewhere.map { "#   \($0.platform.rawValue): \($0.mechanism) at \(ControlEscaping.escape($0.place))" }
         }
         lines += ["", "screens:"]
         if draft.screens.isEmpty {
@@ -218,13 +218,13 @@ extension StarterManifest {
                 lines += protect.map { "      \($0.0.rawValue): \(Phrases.flowList($0.1))" }
             }
             for place in screen.undone {
-                lines.append("    # The code also undoes a protection: \(place); remove that call or this claim.")
+                lines.append("    # The code also undoes a protection: \(ControlEscaping.escape(place)); remove that call or this claim.")
             }
             lines.append("    # To tag: list the values this screen shows or takes (id, label, kind); the kinds decide")
             lines.append("    # what the profile requires of the screen.")
             if !screen.secureInputs.isEmpty {
                 lines.append("    fields:")
-                lines.append("      # To tag: a secure input (\(screen.secureInputs.joined(separator: "; "))); give it a kind")
+                lines.append("      # To tag: a secure input (\(ControlEscaping.escape(screen.secureInputs.joined(separator: "; ")))); give it a kind")
                 lines.append("      # (password, pin, one-time-code, ...) and a label.")
                 lines += ["      - id: secure-input", "        input: secure"]
             }
@@ -232,11 +232,27 @@ extension StarterManifest {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A plain scalar when YAML reads it back as the same string, else a double-quoted one.
+    /// A plain scalar when YAML reads it back as the same string, else a double-quoted one in
+    /// which every character a reader could not see or YAML would fold (controls, line and
+    /// paragraph separators, format characters) is a `\u` escape.
     static func yamlScalar(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-/ ".contains($0)) } && text.first?.isLetter == true
             && !text.hasSuffix(" ") && !["true", "false", "null"].contains(text.lowercased())
         guard !plain else { return text }
-        return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            default:
+                if ControlEscaping.needsEscape(scalar, keepNewlines: false) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    quoted += scalar.value > 0xFFFF ? "\\U" + String(repeating: "0", count: 8 - hex.count) + hex : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
     }
 }

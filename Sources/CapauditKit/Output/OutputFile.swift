@@ -11,6 +11,8 @@ import SystemInterface
 /// which replaces the target only when everything was written, so that a full disk or an
 /// interrupted run never leaves a truncated report or destroys the previous baseline. A
 /// target that is not a regular file (`/dev/null`, a FIFO, a terminal) is written directly.
+/// The temporary file is registered with `TemporaryFiles` for as long as it exists, so that a
+/// signal that ends the run deletes it too.
 public final class OutputFile {
     public let path: String
     public let sink: OutputSink
@@ -19,6 +21,7 @@ public final class OutputFile {
     private let temporaryPath: String?
     /// False: `commit` fails rather than replace a file that exists by then.
     private let replaces: Bool
+    private let registration: TemporaryFiles.Registration?
     private var isOpen = true
 
     private init(path: String, descriptor: Int32, temporaryPath: String?, replaces: Bool) {
@@ -27,6 +30,7 @@ public final class OutputFile {
         sink = OutputSink(descriptor: descriptor, place: path)
         self.temporaryPath = temporaryPath
         self.replaces = replaces
+        registration = temporaryPath.flatMap(TemporaryFiles.register)
     }
 
     deinit {
@@ -79,6 +83,7 @@ public final class OutputFile {
             }
         }
         if sink.failure != nil || !replaces { unlink(temporaryPath) }
+        if let registration { TemporaryFiles.unregister(registration) }
         return sink.failure
     }
 
@@ -88,6 +93,7 @@ public final class OutputFile {
         isOpen = false
         POSIX.close(descriptor)
         if let temporaryPath { unlink(temporaryPath) }
+        if let registration { TemporaryFiles.unregister(registration) }
     }
 
     static func split(_ path: String) -> (folder: String, name: String) {

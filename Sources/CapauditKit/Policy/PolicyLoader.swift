@@ -309,11 +309,11 @@ public struct PolicyLoader {
     /// An API level on Android (`35`), a "MAJOR.MINOR" string on iOS (`"17.0"`).
     private func minimumVersion(_ node: YAMLNode, platform: Platform, path: String, _ decoder: NodeDecoder) -> OSVersion? {
         if platform == .android {
-            return decoder.integer(node, path: path, what: "`min-version` (an API level)").map(OSVersion.init(apiLevel:))
+            return decoder.integer(node, path: path, what: "`min-version` (an API level)", range: AndroidPlatform.apiLevels).map(OSVersion.init(apiLevel:))
         }
         guard let text = decoder.string(node, path: path, what: "`min-version` (an iOS version such as \"17.0\")") else { return nil }
         guard let version = OSVersion(text) else {
-            decoder.report("`min-version` must be \"MAJOR[.MINOR]\" such as \"17.0\", got \"\(text)\"", at: node, path: path)
+            decoder.report("`min-version` must be \"MAJOR[.MINOR]\" such as \"17.0\" (each part at most \(OSVersion.partRange.upperBound)), got \"\(text)\"", at: node, path: path)
             return nil
         }
         return version
@@ -427,11 +427,7 @@ public struct PolicyLoader {
             if let matchNode = fields["match"] { decoder.report("a phrase may have at most \(maxPhraseWords) words", at: matchNode, path: "\(path).match") }
             return nil
         }
-        var gap = fields["gap"].flatMap { decoder.integer($0, path: "\(path).gap", what: "`gap`") } ?? 0
-        if gap < 0 || gap > maxGap, let gapNode = fields["gap"] {
-            decoder.report("`gap` must be between 0 and \(maxGap), got \(gap)", at: gapNode, path: "\(path).gap")
-            gap = 0
-        }
+        let gap = fields["gap"].flatMap { decoder.integer($0, path: "\(path).gap", what: "`gap`", range: 0...maxGap) } ?? 0
         return LexiconDefinition.Entry(
             match: match, alternatives: words,
             suffixes: fields["suffixes"].map { decoder.stringList($0, path: "\(path).suffixes", what: "`suffixes`").map(\.0) } ?? [],

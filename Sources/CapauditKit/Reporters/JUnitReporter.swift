@@ -63,13 +63,18 @@ public struct JUnitReporter: Reporter {
             + XMLEscaping.escape(listing(findings), keepNewlines: true) + "</failure>\n"
     }
 
-    /// Each finding on its line, with its fix below.
+    /// Each finding on its line, with its fix below. A line break copied from input (a file
+    /// name, a manifest's text) is shown as `\n`, so that it cannot start a line that reads as
+    /// another finding.
     static func listing(_ findings: [Finding]) -> String {
         var body = ""
         for finding in findings {
-            body += "\(finding.file):\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(finding.slug): \(finding.message)\n"
-            if let fix = finding.fix { body += "  help: \(fix)\n" }
-            for place in finding.related { body += "  see: \(place.file):\(place.position.line):\(place.position.column): \(place.message)\n" }
+            body += ControlEscaping.escape(
+                "\(finding.file):\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(finding.slug): \(finding.message)") + "\n"
+            if let fix = finding.fix { body += "  help: \(ControlEscaping.escape(fix))\n" }
+            for place in finding.related {
+                body += "  see: " + ControlEscaping.escape("\(place.file):\(place.position.line):\(place.position.column): \(place.message)") + "\n"
+            }
         }
         return body
     }

@@ -47,7 +47,7 @@ public struct SarifReporter: Reporter {
 
     public mutating func report(_ file: FileOutcome, into output: OutputSink) {
         guard var stream = results else { return }
-        var artifacts = ArtifactLocations(repositoryPath: context.repositoryPath)
+        var artifacts = ArtifactLocations(repositoryPath: context.repositoryPath, file: file.file)
         for finding in file.findings where includeSuppressed || finding.suppression == nil {
             stream.element()
             Self.write(finding, ruleIndex: ruleIndex[finding.ruleID], artifacts: &artifacts, to: output)
@@ -186,18 +186,31 @@ public struct SarifReporter: Reporter {
 
     /// Where each file of a report stands, as results name it: relative to the source root (else
     /// a file URI), percent-encoded; worked out once per file, not once per finding.
+    /// A name that is not UTF-8 is shown as `\xNN` (`InputFile.displayPath`), but its URI encodes
+    /// the name's own bytes (RFC 3986): each path component shown that way maps back to them.
     struct ArtifactLocations {
         let repositoryPath: (String) -> String
         private var known: [String: (uri: String, baseID: String?)] = [:]
+        /// The bytes of each component of the reported file's path that is not UTF-8, by how it is shown.
+        private let rawComponents: [Substring: [UInt8]]
 
-        init(repositoryPath: @escaping (String) -> String) {
+        init(repositoryPath: @escaping (String) -> String, file: InputFile? = nil) {
             self.repositoryPath = repositoryPath
+            var rawComponents: [Substring: [UInt8]] = [:]
+            if let file, String(validating: file.fileSystemPath, as: UTF8.self) == nil {
+                for component in file.fileSystemPath.split(separator: UInt8(ascii: "/")) {
+                    rawComponents[Substring(InputFile.displayPath(Array(component)))] = Array(component)
+                }
+            }
+            self.rawComponents = rawComponents
         }
 
         mutating func location(of file: String) -> (uri: String, baseID: String?) {
             if let location = known[file] { return location }
             let path = repositoryPath(file)
-            let location = path.hasPrefix("/") ? ("file://" + uriReference(path), nil) : (uriReference(path), SarifReporter.sourceRoot)
+            let bytes = rawComponents.isEmpty ? Array(path.utf8) : Array(
+                path.split(separator: "/", omittingEmptySubsequences: false).map { rawComponents[$0] ?? Array($0.utf8) }.joined(separator: [UInt8(ascii: "/")]))
+            let location = path.hasPrefix("/") ? ("file://" + uriReference(bytes), nil) : (uriReference(bytes), SarifReporter.sourceRoot)
             known[file] = location
             return location
         }
@@ -243,9 +256,9 @@ public struct SarifReporter: Reporter {
 
     /// A path as a relative URI reference: every byte outside the unreserved set and `/` is
     /// percent-encoded, so that spaces, `#`, `?` and non-ASCII names survive.
-    static func uriReference(_ path: String) -> String {
+    static func uriReference(_ path: [UInt8]) -> String {
         var output = ""
-        for byte in path.utf8 {
+        for byte in path {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):

@@ -27,10 +27,13 @@ public struct AuditRequest: Sendable {
     /// Files the run's reports will be written to: checking one of them is refused.
     public var outputFiles: [String]
 
+    /// The `jobs` a request may ask for: more threads than this only cost memory.
+    public static let jobsRange = 1...1024
+
     public init(inputs: AuditInputs, baseline: BaselineUse = .configured, jobs: Int = 1, outputFiles: [String] = []) {
         self.inputs = inputs
         self.baseline = baseline
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(jobs, Self.jobsRange.lowerBound), Self.jobsRange.upperBound)
         self.outputFiles = outputFiles
     }
 }

@@ -338,9 +338,11 @@ public struct Session: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// `path` relative to `base` when inside it, else unchanged.
+    /// `path` relative to `base` when inside it, else unchanged. Relative to `/` a path would
+    /// only lose its leading `/` and read as relative to the working folder: it stays absolute.
     public static func relativePath(_ path: String, to base: String) -> String {
         let absolutePath = absolute(path, cwd: base)
+        if base == "/" { return absolutePath }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         if absolutePath.hasPrefix(prefix) { return String(absolutePath.dropFirst(prefix.count)) }
         return path

@@ -75,8 +75,8 @@ public enum ManifestSchema {
                         ("android", object(
                             "The Android app.",
                             [
-                                ("min-sdk", integer("The minimum API level (`minSdk`), an integer such as 26.")),
-                                ("target-sdk", integer("The target API level (`targetSdk`), an integer not lower than `min-sdk`.")),
+                                ("min-sdk", apiLevel("The minimum API level (`minSdk`), an integer such as 26.")),
+                                ("target-sdk", apiLevel("The target API level (`targetSdk`), an integer not lower than `min-sdk`.")),
                                 ("ui", choice(
                                     "The UI toolkit. With `views` or `react-native` a dialog, sheet or popup is a window of its own that needs its own FLAG_SECURE (AND005); Compose dialogs inherit the parent's flag and Flutter draws them in the same window.",
                                     AndroidPlatform.Toolkit.allCases.map(\.rawValue), default: AndroidPlatform.Toolkit.views.rawValue)),
@@ -101,7 +101,7 @@ public enum ManifestSchema {
                     "A permission requested only up to an API level (`android:maxSdkVersion`).",
                     [
                         ("name", ref("non-empty-string", "The permission's name, such as READ_EXTERNAL_STORAGE.")),
-                        ("max-sdk", integer("The highest API level the permission is requested on (`android:maxSdkVersion`).")),
+                        ("max-sdk", apiLevel("The highest API level the permission is requested on (`android:maxSdkVersion`).")),
                     ],
                     required: ["name"]),
             ])),
@@ -311,7 +311,7 @@ public enum ManifestSchema {
     }
 
     private static let screenIDPattern = "^[a-z0-9][a-z0-9-]*$"
-    private static let versionPattern = "^[0-9]+(\\.[0-9]+)?$"
+    private static let versionPattern = "^[0-9]{1,3}(\\.[0-9]{1,3})?$"
     private static let languageTagPattern = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"
 
     // MARK: building blocks
@@ -338,8 +338,11 @@ public enum ManifestSchema {
         .object([("description", .string(description)), ("type", .string("string"))])
     }
 
-    private static func integer(_ description: String) -> JSONValue {
-        .object([("description", .string(description)), ("type", .string("integer"))])
+    private static func apiLevel(_ description: String) -> JSONValue {
+        .object([
+            ("description", .string(description)), ("type", .string("integer")),
+            ("minimum", .integer(AndroidPlatform.apiLevels.lowerBound)), ("maximum", .integer(AndroidPlatform.apiLevels.upperBound)),
+        ])
     }
 
     private static func choice(_ description: String, _ values: [String], default value: String? = nil) -> JSONValue {

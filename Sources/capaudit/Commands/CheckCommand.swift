@@ -28,7 +28,9 @@ struct CheckCommand: Command {
             OptionSpec(name: "color", value: "WHEN", help: "Colour the text and concise output: auto (default, on a terminal and without NO_COLOR), always, never.", choices: ["auto", "always", "never"]),
             OptionSpec(name: "quiet", value: nil, help: "No notes on standard error, no summary line in the text format when there is no finding, and none in the concise format."),
             OptionSpec(name: "verbose", value: nil, help: "Also note which config is used, and each named file that is not a manifest (skipped)."),
-            OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
+            OptionSpec(
+                name: "jobs", value: "N", help: "Files checked at once (default: the number of cores, at most \(AuditRequest.jobsRange.upperBound)).",
+                range: AuditRequest.jobsRange),
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
             OptionSpec(name: "show-suppressed", value: nil, help: "Keep suppressed and baselined findings in SARIF, marked as suppressed."),
             OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
@@ -41,7 +43,7 @@ struct CheckCommand: Command {
         let clock = ContinuousClock()
         let started = clock.now
         let request = try OutputRequest.parse(arguments, command: name, rules: outputRules)
-        let jobs = try arguments.integer("jobs") ?? ProcessorCount.value
+        let jobs = arguments.integer("jobs") ?? ProcessorCount.value
         if arguments.has("staged"), !arguments.positionals.isEmpty {
             throw UsageError(message: "--staged checks the git index; give no paths with it")
         }

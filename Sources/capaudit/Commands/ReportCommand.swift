@@ -20,13 +20,15 @@ struct ReportCommand: Command {
             OptionSpec(name: "output", value: "FILE", help: "Write the report to FILE instead of standard output."),
             OptionSpec(name: "timestamp", value: nil, help: "Say when the report was made (left out by default, so that the same input gives the same bytes)."),
             OptionSpec(name: "baseline", value: "FILE", help: "List the findings recorded in FILE as baselined (default: the config's `baseline`)."),
-            OptionSpec(name: "jobs", value: "N", help: "Files checked at once (default: the number of cores)."),
+            OptionSpec(
+                name: "jobs", value: "N", help: "Files checked at once (default: the number of cores, at most \(AuditRequest.jobsRange.upperBound)).",
+                range: AuditRequest.jobsRange),
         ] + SessionSetup.options
     }
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let request = try OutputRequest.parse(arguments, command: name, rules: outputRules)
-        let jobs = try arguments.integer("jobs") ?? ProcessorCount.value
+        let jobs = arguments.integer("jobs") ?? ProcessorCount.value
         guard let session = try SessionSetup.open(try SessionSetup.sessionOptions(arguments), command: name) else { return ExitCode.failure }
         let context = ReportContext(
             policy: session.policy, toolVersion: CapauditCommand.version, repositoryPath: session.repositoryPathFunction,

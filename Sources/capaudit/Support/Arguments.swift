@@ -14,6 +14,8 @@ struct OptionSpec {
     var repeatable = false
     /// Accepted values, for validation and suggestions.
     var choices: [String] = []
+    /// For a whole-number option, the values it accepts: the parser rejects anything else.
+    var range: ClosedRange<Int>? = nil
 }
 
 /// Parsed arguments: option values by name, flags, and positional arguments.
@@ -26,12 +28,9 @@ struct ParsedArguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
-    func integer(_ name: String, minimum: Int = 1) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text), number >= minimum else {
-            throw UsageError(message: "--\(name) takes a whole number of at least \(minimum), got `\(text)`")
-        }
-        return number
+    /// A whole-number option's value, already checked against its spec's `range` by the parser.
+    func integer(_ name: String) -> Int? {
+        value(name).flatMap { Int($0) }
     }
 }
 
@@ -94,12 +93,24 @@ enum ArgumentParser {
                 let hint = NearestName.suggestion(for: value, among: spec.choices).map { "; did you mean `\($0)`?" } ?? ""
                 throw UsageError(message: "--\(name) does not take `\(value)`\(hint)\(choicesText(spec))")
             }
+            if let range = spec.range {
+                try checkNumber(value, in: range, option: name)
+            }
             if parsed.values[name] != nil, !spec.repeatable {
                 throw UsageError(message: "--\(name) is given twice")
             }
             parsed.values[name, default: []].append(value)
         }
         return parsed
+    }
+
+    /// Plain decimal digits within `range`: no sign, space, exponent or hexadecimal, and no
+    /// number so large that it would overflow what it sizes.
+    static func checkNumber(_ text: String, in range: ClosedRange<Int>, option name: String) throws(UsageError) {
+        let digits = !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard digits, let number = Int(text), range.contains(number) else {
+            throw UsageError(message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), got `\(text)`")
+        }
     }
 
     static func choicesText(_ spec: OptionSpec) -> String {

@@ -12,10 +12,20 @@ enum SessionSetup {
             name: "source", value: "PLATFORM=FOLDER",
             help: "Where a platform's code is (ios or android), for evidence from the code; wins over the config's `source`. Repeatable.",
             repeatable: true),
-        OptionSpec(name: "max-file-size", value: "BYTES", help: "Largest manifest read (default 67108864)."),
-        OptionSpec(name: "max-depth", value: "N", help: "Deepest YAML nesting accepted (default 512)."),
-        OptionSpec(name: "max-alias-expansion", value: "N", help: "Most nodes aliases may expand to per document (default 100000)."),
-        OptionSpec(name: "max-nodes", value: "N", help: "Most YAML nodes in one manifest file, an anchored node counted three times (default \(YAMLLimits.default.maxNodes))."),
+        OptionSpec(
+            name: "max-file-size", value: "BYTES", help: "Largest manifest read (default \(YAMLLimits.default.maxFileBytes), at most \(YAMLLimits.ranges.maxFileBytes.upperBound)).",
+            range: YAMLLimits.ranges.maxFileBytes),
+        OptionSpec(
+            name: "max-depth", value: "N", help: "Deepest YAML nesting accepted (default \(YAMLLimits.default.maxDepth), at most \(YAMLLimits.ranges.maxDepth.upperBound)).",
+            range: YAMLLimits.ranges.maxDepth),
+        OptionSpec(
+            name: "max-alias-expansion", value: "N",
+            help: "Most nodes aliases may expand to per document (default \(YAMLLimits.default.maxAliasExpansion), at most \(YAMLLimits.ranges.maxAliasExpansion.upperBound)).",
+            range: YAMLLimits.ranges.maxAliasExpansion),
+        OptionSpec(
+            name: "max-nodes", value: "N",
+            help: "Most YAML nodes in one manifest file, an anchored node counted three times (default \(YAMLLimits.default.maxNodes), at most \(YAMLLimits.ranges.maxNodes.upperBound)).",
+            range: YAMLLimits.ranges.maxNodes),
     ]
 
     static func sessionOptions(_ arguments: ParsedArguments) throws(UsageError) -> SessionOptions {
@@ -27,10 +37,10 @@ enum SessionSetup {
         options.ignore = arguments.all("ignore")
         options.preview = arguments.has("preview")
         var limits = YAMLLimits.default
-        if let bytes = try arguments.integer("max-file-size") { limits.maxFileBytes = bytes }
-        if let depth = try arguments.integer("max-depth") { limits.maxDepth = depth }
-        if let expansion = try arguments.integer("max-alias-expansion") { limits.maxAliasExpansion = expansion }
-        if let nodes = try arguments.integer("max-nodes") { limits.maxNodes = nodes }
+        if let bytes = arguments.integer("max-file-size") { limits.maxFileBytes = bytes }
+        if let depth = arguments.integer("max-depth") { limits.maxDepth = depth }
+        if let expansion = arguments.integer("max-alias-expansion") { limits.maxAliasExpansion = expansion }
+        if let nodes = arguments.integer("max-nodes") { limits.maxNodes = nodes }
         options.limits = limits
         options.sources = try sources(arguments.all("source"))
         return options

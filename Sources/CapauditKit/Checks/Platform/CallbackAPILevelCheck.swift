@@ -29,7 +29,7 @@ struct CallbackAPILevelCheck: Check {
                 let decoder = parameters.decoder
                 guard let fields = decoder.mapping(item, path: path, what: "a callback", known: ["mechanism", "min-sdk", "fallback", "case"], required: ["mechanism", "min-sdk"]),
                     let mechanism = fields["mechanism"].flatMap({ decoder.string($0, path: "\(path).mechanism", what: "`mechanism`") }),
-                    let minSDK = fields["min-sdk"].flatMap({ decoder.integer($0, path: "\(path).min-sdk", what: "`min-sdk`") })
+                    let minSDK = fields["min-sdk"].flatMap({ decoder.integer($0, path: "\(path).min-sdk", what: "`min-sdk`", range: AndroidPlatform.apiLevels) })
                 else { continue }
                 callbacks.append(Callback(
                     mechanism: mechanism, minSDK: minSDK,
