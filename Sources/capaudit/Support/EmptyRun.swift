@@ -14,8 +14,10 @@ enum EmptyRun {
         inputs == .staged || arguments.has(option.name) || config.allowEmpty
     }
 
-    static let definition =
-        "a manifest is a YAML file with a top-level `capaudit` key: folders are searched for .yml and .yaml files (not under .git, .build or node_modules), and a file named on the command line is read whatever its name"
+    static var definition: String {
+        let skipped = Discovery.skippedFolders.sorted().joined(separator: ", ")
+        return "a manifest is a YAML file with a top-level `capaudit` key: folders are searched for .yml and .yaml files (not under \(skipped)), and a file named on the command line is read whatever its name"
+    }
 
     /// The one-line note of a run that may be empty.
     static func note(_ inputs: AuditInputs) -> String {
