@@ -1,4 +1,4 @@
-/// Every limit of the source scan, in one place (EVIDENCE.md fixes the first four).
+/// Every limit of the source scan, in one place (docs/evidence.md, "Limits", states the first four).
 public enum ScanLimits {
     /// Source files larger than this are skipped with a note.
     public static let maxFileBytes = 4 * 1024 * 1024

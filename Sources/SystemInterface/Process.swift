@@ -14,7 +14,7 @@ public struct ResourceUsage: Sendable {
     /// User plus system time.
     public var processorSeconds: Double
     /// The largest resident set, in bytes: `ru_maxrss` counts kilobytes on Linux and bytes on
-    /// Darwin (whose getrusage(2) says kilobytes, but xnu stores pages times the page size).
+    /// Darwin (its getrusage(2): "the maximum resident set size utilized (in bytes)").
     /// On Linux, a child started with `posix_spawn` (a vfork, sharing this process's memory
     /// until it runs the program) starts from this process's peak; use
     /// `ProcessMemory.peakBytes(of:)` for the child's own.

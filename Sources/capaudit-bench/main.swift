@@ -25,7 +25,7 @@ import SystemInterface
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
-///   capaudit-bench source [--files 5000] [--runs 5]   (the source scan of EVIDENCE.md on a generated app tree)
+///   capaudit-bench source [--files 5000] [--runs 5]   (the source scan of docs/evidence.md on a generated app tree)
 struct Options {
     var files = 5000
     var screens = 12

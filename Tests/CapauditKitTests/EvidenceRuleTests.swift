@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import YAML
 
-/// The evidence patterns of the shipped taxonomy (EVIDENCE.md's table), the `code` key, rule
+/// The evidence patterns of the shipped taxonomy (the table of docs/evidence.md), the `code` key, rule
 /// packs' patterns, and the EVD rules' edge cases, on code given in memory.
 @Suite struct EvidenceRuleTests {
     /// The mechanisms whose `sets` and `clears` patterns occur in `code`, wrapped in a function of
@@ -25,7 +25,7 @@ import YAML
         )
     }
 
-    /// EVIDENCE.md's table, row by row: code, then the mechanisms it applies and undoes.
+    /// The table of docs/evidence.md, row by row: code, then the mechanisms it applies and undoes.
     static let table: [(language: String, code: String, sets: [String], clears: [String])] = [
         ("kotlin", "window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)", ["flag-secure"], []),
         ("kotlin", "window.addFlags(LayoutParams.FLAG_SECURE or LayoutParams.FLAG_DIM_BEHIND)", ["flag-secure"], []),

@@ -53,7 +53,7 @@ import YAML
         }
 
         // References: at least one for every rule about platforms, regulations or wording, each resolved to a
-        // title. The catalogue (spec/RULES.md) gives no source for MAN, SUP and WRD009 (capaudit's own input and reach),
+        // title. capaudit's rule catalogue gives no source for MAN, SUP and WRD009 (capaudit's own input and reach),
         // nor EVD005 (a `code` entry that names nothing in the source).
         if !id.hasPrefix("MAN") && !id.hasPrefix("SUP") && id != "WRD009" && id != "EVD005" {
             #expect(!page.references.isEmpty, "\(id) cites no reference")

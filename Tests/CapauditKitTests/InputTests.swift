@@ -97,7 +97,7 @@ import Darwin
         #expect(isManifest("? capaudit\n: 1\n"))
         #expect(isManifest("\"capa\\x75dit\": 1\n"))
         #expect(isManifest("--- {capaudit: 1}\n"))
-        #expect(isManifest("app: {name: x}\nscreens: []\n"), "MANIFEST.md: `app` and `screens` without `capaudit` make a manifest")
+        #expect(isManifest("app: {name: x}\nscreens: []\n"), "docs/manifest.md: `app` and `screens` without `capaudit` make a manifest")
         #expect(isManifest("a: 1\n---\n{capaudit: 1}\n"), "any document")
         #expect(!isManifest("run: capaudit check\n"))
         #expect(!isManifest("description: \"see \\\"docs\\\"\"\n"))

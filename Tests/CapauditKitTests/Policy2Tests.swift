@@ -2,7 +2,7 @@
 import TestSupport
 import Testing
 
-/// The facts Policy 2 corrected (RULES.md, "Policy 2: what changed since the first release"),
+/// The facts Policy 2 corrected (CHANGELOG.md, 0.2.0: Policy 2),
 /// each on the smallest manifest that shows it.
 @Suite struct Policy2Tests {
     /// A manifest with the given platforms block (indented under `platforms:`) and screens block.

@@ -62,7 +62,7 @@ import YAML
         #expect(try severity("CAP007", "banking", case: "no-reason") == .error)
         #expect(try severity("CAP007", "banking", case: "with-reason") == .info)
         #expect(try severity("AND001", "general", case: "unused") == .info)
-        // EVIDENCE.md's G/B/H columns.
+        // the general, banking and health columns of docs/evidence.md.
         let evidence = ["EVD001": "WEE", "EVD002": "EEE", "EVD003": "WEE", "EVD004": "III", "EVD005": "EEE", "EVD006": "IWW"]
         for (rule, columns) in evidence {
             for (profile, letter) in zip(["general", "banking", "health"], columns) {

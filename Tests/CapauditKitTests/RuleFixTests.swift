@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import YAML
 
-/// Advice that is right where it is given (STYLE.md: "a fix is data that can be applied"). For
+/// Advice that is right where it is given (a fix is data that can be applied). For
 /// every rule, every profile and each platform where its failing example fires it, each fix
 /// that `explain` offers for each finding is applied to the example, which is then checked
 /// again with the preview rules on: the finding must be gone, and no finding of any rule may
@@ -17,7 +17,7 @@ import YAML
     /// tree: RuleExampleTests checks them against their passing sources instead.
     static let withoutEdits: Set<String> = ["WRD009"]
     static let rules = policy.rules.map(\.id).filter { !["MAN", "SUP", "EVD"].contains($0.prefix(3)) }
-    /// Cases whose fix may be no edit at all, as RULES.md says: below API 35 no Android detector
+    /// Cases whose fix may be no edit at all, as docs/rules.md says: below API 35 no Android detector
     /// signals capture, so a notice there can only be acknowledged in a suppression reason.
     static let mayBeTextOnly: Set<String> = ["CAP012/notice", "CAP012/screenshot"]
 

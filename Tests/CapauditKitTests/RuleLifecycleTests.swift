@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import YAML
 
-/// RULES.md, "Rule lifecycle": preview rules run only with the opt-in, deprecated rules never
+/// docs/configuration.md, "Preview and deprecated rules": preview rules run only with the opt-in, deprecated rules never
 /// run and their names stand for their replacement; a pack's parameters are checked against
 /// what its check declares.
 @Suite struct RuleLifecycleTests {

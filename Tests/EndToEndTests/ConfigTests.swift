@@ -114,11 +114,11 @@ import Testing
         #expect(stats.stderr.contains("stats: 1 file, 1 manifest"))
     }
 
-    @Test func noManifestFoundSaysSoAndExitsZero() throws {
+    @Test func noManifestFoundSaysSoAndExitsTwo() throws {
         let folder = try makeTemporaryFolder()
         try write("name: not a manifest\n", to: folder.appendingPathComponent("other.yml"))
         let result = try runCapaudit(["check"], in: folder)
-        #expect(result.status == 0)
+        #expect(result.status == 2)
         #expect(result.stderr.contains("no manifest found"))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The preview opt-in end to end (RULES.md, "Rule lifecycle"): `--preview` and the config's
+/// The preview opt-in end to end (docs/configuration.md, "Preview and deprecated rules"): `--preview` and the config's
 /// `preview: true` run preview rules, `--select` of one without the opt-in exits 2 with the
 /// hint, a deprecated rule's name on the command line stands for its replacement (SUP003 at
 /// info), and SARIF tags each rule with its status.

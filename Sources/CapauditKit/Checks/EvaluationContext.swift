@@ -6,7 +6,7 @@ final class EvaluationContext {
     let profile: Profile
     let policy: Policy
     let source: SourceLines
-    /// The app's code, when the run was given its source (EVIDENCE.md); nil turns evidence off.
+    /// The app's code, when the run was given its source (docs/evidence.md); nil turns evidence off.
     let code: CodeBase?
 
     init(manifest: Manifest, profile: Profile, policy: Policy, source: SourceLines, code: CodeBase? = nil) {

@@ -15,9 +15,11 @@ public struct Config: Sendable {
     public var failOn: FailOn?
     /// Run preview rules (`preview: true`).
     public var preview = false
+    /// A run that finds no manifest passes (`allow-empty: true`) instead of exiting 2.
+    public var allowEmpty = false
     /// Rules that inline suppressions may not silence.
     public var unsuppressible: Set<String> = []
-    /// `source`: each platform's source folder, relative to the config's folder (EVIDENCE.md).
+    /// `source`: each platform's source folder, relative to the config's folder (docs/evidence.md).
     public var sources: [ConfiguredSource] = []
     /// SUP003 and the like: found in the config, reported as findings.
     public var problems: [SettingsProblem] = []

@@ -4,7 +4,7 @@ import YAML
 /// not exist is a SUP003 finding instead, as a stale name must not break every build.
 public enum ConfigLoader {
     public static let fileNames = [".capaudit.yml", ".capaudit.yaml"]
-    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview", "source"]
+    static let keys = ["profile", "include", "exclude", "rules", "rule-packs", "wording", "baseline", "fail-on", "inline-suppressions", "preview", "allow-empty", "source"]
 
     /// The config found from `folder` upward, stopping at the repository root (a folder with `.git`),
     /// or outside a repository at `home` or the file system's root, whichever comes first: a config
@@ -105,6 +105,7 @@ public enum ConfigLoader {
             }
         }
         config.preview = fields["preview"].flatMap { decoder.bool($0, path: "preview", what: "`preview`") } ?? false
+        config.allowEmpty = fields["allow-empty"].flatMap { decoder.bool($0, path: "allow-empty", what: "`allow-empty`") } ?? false
         if let source = fields["source"] { config.sources = sources(source, decoder: decoder) }
         guard decoder.problems.isEmpty else {
             throw PolicyError(problems: decoder.problems.map { .init(file: displayPath, position: $0.position, message: $0.message) })

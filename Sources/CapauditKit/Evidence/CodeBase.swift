@@ -2,7 +2,7 @@ import SourceScan
 import YAML
 
 /// The app's code as evidence reads it: one source index per platform whose source folder the
-/// run was given, built once per run before any manifest is checked (EVIDENCE.md).
+/// run was given, built once per run before any manifest is checked (docs/evidence.md).
 public struct CodeBase: Sendable {
     public let platforms: [Platform: PlatformCode]
     /// What the scans left out (too large, not UTF-8, a link out of the folder), one line each,

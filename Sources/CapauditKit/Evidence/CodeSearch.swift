@@ -1,6 +1,6 @@
 import SourceScan
 
-/// Where a screen's evidence is sought on one platform (EVIDENCE.md): the types its `code`
+/// Where a screen's evidence is sought on one platform (docs/evidence.md): the types its `code`
 /// names with their extensions and the supertypes declared in the source, up to 8 levels, and
 /// the files it names with the types declared in them; with every pattern occurrence found there.
 struct CodeSearch {

@@ -1,6 +1,6 @@
 import SourceScan
 
-/// What `capaudit init --from-source` reads from the app's code (EVIDENCE.md): one screen per
+/// What `capaudit init --from-source` reads from the app's code (docs/evidence.md): one screen per
 /// activity, fragment, view controller or SwiftUI view that applies a capture mechanism or holds
 /// a secure input, with its `code` and the mechanisms found; the mechanisms found outside those
 /// screens; the versions and permissions of the build files. Fields are left for a person to tag.

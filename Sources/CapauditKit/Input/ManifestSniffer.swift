@@ -20,7 +20,7 @@ public enum ManifestSniffer {
     public static let headBytes = 64 * 1024
 
     static let versionKey = Array("capaudit".utf8)
-    /// Keys that make a manifest of a document without `capaudit` (MANIFEST.md: a MAN002, not a skipped file).
+    /// Keys that make a manifest of a document without `capaudit` (docs/manifest.md, "Which files are manifests": a MAN002, not a skipped file).
     public static let bodyKeys = ["app", "screens"]
 
     /// What the text alone says.

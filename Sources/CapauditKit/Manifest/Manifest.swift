@@ -113,7 +113,7 @@ public struct AndroidPlatform: Sendable {
     public var targetSDK: Int
     public var ui: Toolkit
 
-    /// Compose and Flutter dialogs share their parent's window flag (MANIFEST.md, "Coverage").
+    /// Compose and Flutter dialogs share their parent's window flag (docs/manifest.md, "Coverage").
     public var dialogsShareParentWindow: Bool { ui == .compose || ui == .flutter }
     public var permissions: [Permission]
     public var location: Location
@@ -239,7 +239,7 @@ public struct Screen: Sendable {
 }
 
 /// An entry of a screen's `code`: a type name or a path relative to the platform's source folder
-/// (spec/EVIDENCE.md).
+/// (docs/evidence.md).
 public struct CodeReference: Sendable {
     public enum Kind: Sendable { case type, path }
 

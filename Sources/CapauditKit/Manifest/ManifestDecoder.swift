@@ -5,7 +5,7 @@ public struct DecodedDocument: Sendable {
     public var manifest: Manifest?
     public var problems: [DecodingProblem]
     /// The manifest names a profile that does not exist: every schema error is still reported,
-    /// but no policy rule can judge the document (MANIFEST.md, "What a reader of the manifest must get").
+    /// but no policy rule can judge the document (docs/manifest.md).
     public var profileIsUnknown = false
 
     /// The manifest to run the policy rules on, if any.

@@ -6,7 +6,7 @@ public struct RuleDefinition: Sendable {
     public var id: String
     public var slug: String
     public var title: String
-    /// Whether the rule runs by default, only with the preview opt-in, or never (RULES.md, "Rule lifecycle").
+    /// Whether the rule runs by default, only with the preview opt-in, or never (docs/configuration.md, "Preview and deprecated rules").
     public var status: RuleStatus
     /// The rule a deprecated rule's name stands for.
     public var replacedBy: String?

@@ -130,7 +130,7 @@ public struct Mechanism: Sendable {
     public var how: [String: String] = [:]
     /// The caveat as a clause for messages ("driven by …, never screenshots"), made once.
     public var caveatClause: String
-    /// What in the app's code shows the mechanism applied or undone (EVIDENCE.md).
+    /// What in the app's code shows the mechanism applied or undone (docs/evidence.md).
     public var evidence = MechanismEvidence()
 
     /// Whether it works on every device from the app's minimum version up.

@@ -48,7 +48,7 @@ public struct MatrixCell: Sendable {
     /// The finding that reports the gap (CAP001, AND005) or the exemption (CAP007).
     public var finding: ReportFinding?
     /// What the app's code shows of the mechanisms that cover a required threat: evidenced when
-    /// one of them is applied in the code; nil when no mechanism covers the cell (EVIDENCE.md).
+    /// one of them is applied in the code; nil when no mechanism covers the cell (docs/evidence.md).
     public var evidence: EvidenceMarks.State?
     /// The evidence finding (EVD001, EVD003) that says the code does not apply what covers a
     /// covered cell, every covering mechanism being contradicted: the cell is claimed, not shown.

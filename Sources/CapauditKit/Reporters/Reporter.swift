@@ -78,6 +78,9 @@ public struct ReportWriter: AuditConsumer {
     public private(set) var reporters: [any Reporter]
     public let outputs: [OutputSink]
     private let notes: (RunNote) -> Void
+    /// False: a run that found no manifest is not reported (its command exits 2), so no report,
+    /// which reporters write and flush as they finish, reaches standard output.
+    public var reportsEmptyRun = true
 
     public init(_ targets: [(reporter: any Reporter, output: OutputSink)], notes: @escaping (RunNote) -> Void = { _ in }) {
         reporters = targets.map(\.reporter)
@@ -97,6 +100,7 @@ public struct ReportWriter: AuditConsumer {
     }
 
     public mutating func finish(_ summary: RunSummary) {
+        guard summary.manifests > 0 || reportsEmptyRun else { return }
         for index in reporters.indices {
             reporters[index].finish(summary, into: outputs[index])
             outputs[index].flush()

@@ -224,7 +224,7 @@ public struct SarifReporter: Reporter {
         }
     }
 
-    /// RULES.md, "Conventions": the score code scanning ranks security alerts by.
+    /// docs/rules.md, each rule's "Severity": the score code scanning ranks security alerts by.
     static func securitySeverity(_ severity: Severity) -> String {
         switch severity {
         case .error: return "8.0"

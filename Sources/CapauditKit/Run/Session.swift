@@ -27,7 +27,7 @@ public struct SessionOptions: Sendable {
     public init() {}
 }
 
-/// A platform's source folder, whose code evidence is read from (EVIDENCE.md).
+/// A platform's source folder, whose code evidence is read from (docs/evidence.md).
 public struct SourceFolder: Sendable, Equatable {
     public var platform: Platform
     /// Relative to the working folder where possible, without a trailing `/`: how findings and

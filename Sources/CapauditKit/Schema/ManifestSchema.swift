@@ -7,7 +7,7 @@
 /// schema can see is left to `capaudit check`: duplicate ids, `parent` and `sdks[].screens`
 /// naming screens of the file, `target-sdk` below `min-sdk`, a mechanism or platform key for a
 /// platform the app does not ship, and a missing `app.profile` when no default is given.
-/// `capture.detect` takes only mechanisms of role detection, as spec/MANIFEST.md says.
+/// `capture.detect` takes only mechanisms of role detection, as docs/manifest.md says.
 ///
 /// It uses only keywords that draft 7 knows too (`$defs` is reached by JSON pointer),
 /// because yaml-language-server validates with draft 7 semantics.

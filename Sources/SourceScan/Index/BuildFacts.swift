@@ -135,7 +135,7 @@ public struct BuildFacts: Sendable {
         sdkSettings.filter { $0.key == key }
     }
 
-    /// The lowest known deployment target (EVIDENCE.md: the lowest counts).
+    /// The lowest known deployment target (docs/evidence.md: the lowest counts).
     public var lowestDeploymentTarget: DeploymentTarget? {
         deploymentTargets.filter { $0.version != nil }.min { ($0.version ?? OSVersion(major: 0)) < ($1.version ?? OSVersion(major: 0)) }
     }

@@ -36,6 +36,7 @@ struct CheckCommand: Command {
             OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
             OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE; report entries that no longer match."),
             OptionSpec(name: "write-baseline", value: "FILE", help: "Record today's findings in FILE and exit 0."),
+            EmptyRun.option,
         ] + SessionSetup.options
     }
 
@@ -52,15 +53,16 @@ struct CheckCommand: Command {
         guard let session = try SessionSetup.open(options, command: name) else { return ExitCode.failure }
         let inputs: AuditInputs = arguments.has("staged") ? .staged : .paths(arguments.positionals)
         let baselineFile = try SessionSetup.settingsFile(arguments, "baseline")
+        let mayBeEmpty = EmptyRun.mayBeEmpty(inputs, arguments: arguments, config: session.config)
         if let baselineFile = try SessionSetup.settingsFile(arguments, "write-baseline") {
-            return writeBaseline(baselineFile, inputs: inputs, session: session, jobs: jobs)
+            return writeBaseline(baselineFile, inputs: inputs, session: session, jobs: jobs, mayBeEmpty: mayBeEmpty)
         }
         let failOn = arguments.value("fail-on").flatMap(FailOn.init) ?? session.config.failOn ?? .error
         let quiet = arguments.has("quiet")
         let audit = AuditRequest(inputs: inputs, baseline: baselineFile.map(BaselineUse.file) ?? .configured, jobs: jobs, outputFiles: request.files)
         let notes = NotePrinter(quiet: quiet, verbose: arguments.has("verbose"))
         guard let summary = ReportRun.execute(
-            audit, session: session, outputs: request, formats: ReporterRegistry.findings, command: name, notes: notes,
+            audit, session: session, outputs: request, formats: ReporterRegistry.findings, command: name, notes: notes, mayBeEmpty: mayBeEmpty,
             context: { target in
                 ReportContext(
                     policy: session.policy, toolVersion: CapauditCommand.version, repositoryPath: session.repositoryPathFunction,
@@ -68,7 +70,7 @@ struct CheckCommand: Command {
                     quiet: quiet, failOn: failOn)
             })
         else { return ExitCode.failure }
-        if summary.manifests == 0, !quiet { Output.err("capaudit check: \(noManifestNote(inputs))\n") }
+        if summary.manifests == 0, !quiet { Output.err("capaudit check: \(EmptyRun.note(inputs))\n") }
         if arguments.has("stats") {
             let elapsed = clock.now - started
             Output.err("stats: \(counted(summary.files, "file")), \(counted(summary.manifests, "manifest")), \(counted(summary.findings, "finding")), \(counted(jobs, "job")), \(elapsed.formatted)\n")
@@ -77,12 +79,19 @@ struct CheckCommand: Command {
     }
 
     /// `--write-baseline`: records every finding that counts today (no baseline applied), and exits 0.
-    static func writeBaseline(_ file: String, inputs: AuditInputs, session: Session, jobs: Int) -> Int32 {
+    /// A run that found no manifest and may not be empty writes nothing: an empty baseline made
+    /// from the wrong folder would look like a clean start.
+    static func writeBaseline(_ file: String, inputs: AuditInputs, session: Session, jobs: Int, mayBeEmpty: Bool) -> Int32 {
         var recorder = BaselineRecorder(repositoryPath: session.repositoryPathFunction)
+        let summary: RunSummary
         do throws(AuditError) {
-            _ = try AuditRun(session: session).run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
+            summary = try AuditRun(session: session).run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
         } catch {
             ReportRun.say(error, command: name)
+            return ExitCode.failure
+        }
+        if summary.manifests == 0, !mayBeEmpty {
+            ReportRun.refuseEmpty(inputs, summary: summary, session: session, command: name)
             return ExitCode.failure
         }
         let baseline = recorder.baseline
@@ -92,16 +101,6 @@ struct CheckCommand: Command {
         }
         Output.err("capaudit check: wrote \(baseline.entries.count) baseline entr\(baseline.entries.count == 1 ? "y" : "ies") to \(ControlEscaping.escape(file))\n")
         return ExitCode.success
-    }
-
-    static func noManifestNote(_ inputs: AuditInputs) -> String {
-        switch inputs {
-        case .staged:
-            return "no staged manifest (a manifest is a YAML file with a top-level `capaudit` key)"
-        case .paths(let paths):
-            let shown = (paths.isEmpty ? ["."] : paths).map { ControlEscaping.escape($0) }.joined(separator: ", ")
-            return "no manifest found under \(shown) (a manifest is a YAML file with a top-level `capaudit` key)"
-        }
     }
 }
 

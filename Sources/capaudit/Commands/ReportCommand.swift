@@ -23,6 +23,7 @@ struct ReportCommand: Command {
             OptionSpec(
                 name: "jobs", value: "N", help: "Files checked at once (default: the number of cores, at most \(AuditRequest.jobsRange.upperBound)).",
                 range: AuditRequest.jobsRange),
+            EmptyRun.option,
         ] + SessionSetup.options
     }
 
@@ -33,14 +34,16 @@ struct ReportCommand: Command {
         let context = ReportContext(
             policy: session.policy, toolVersion: CapauditCommand.version, repositoryPath: session.repositoryPathFunction,
             timestamp: arguments.has("timestamp") ? Self.now() : nil)
+        let inputs = AuditInputs.paths(arguments.positionals)
         let audit = AuditRequest(
-            inputs: .paths(arguments.positionals), baseline: arguments.value("baseline").map(BaselineUse.file) ?? .configured, jobs: jobs,
+            inputs: inputs, baseline: arguments.value("baseline").map(BaselineUse.file) ?? .configured, jobs: jobs,
             outputFiles: request.files)
         guard let summary = ReportRun.execute(
             audit, session: session, outputs: request, formats: ReporterRegistry.coverage, command: name,
-            notes: NotePrinter(quiet: false, verbose: false), context: { _ in context })
+            notes: NotePrinter(quiet: false, verbose: false), mayBeEmpty: EmptyRun.mayBeEmpty(inputs, arguments: arguments, config: session.config),
+            context: { _ in context })
         else { return ExitCode.failure }
-        if summary.manifests == 0 { Output.err("capaudit report: \(CheckCommand.noManifestNote(.paths(arguments.positionals)))\n") }
+        if summary.manifests == 0 { Output.err("capaudit report: \(EmptyRun.note(inputs))\n") }
         return ExitCode.success
     }
 

@@ -72,7 +72,7 @@ struct CoverageCheck: Check {
     }
 }
 
-/// The smallest change that closes a coverage gap on one platform (RULES.md, CAP001): one robust
+/// The smallest change that closes a coverage gap on one platform (CAP001 in docs/rules.md): one robust
 /// mechanism that covers every missing threat (first in taxonomy order, available from the app's
 /// minimum OS version), else the fewest that do together; where no robust mechanism covers a
 /// missing threat (iOS screenshots), the value masked (a secure input), with a fragile mechanism

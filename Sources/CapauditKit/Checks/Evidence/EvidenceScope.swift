@@ -1,6 +1,6 @@
 import SourceScan
 
-/// A mechanism the manifest declares, with where its evidence is sought (EVIDENCE.md): in a
+/// A mechanism the manifest declares, with where its evidence is sought (docs/evidence.md): in a
 /// screen's code for a screen's or a field's `protect`, anywhere in the platform's source for
 /// `capture.protect` and `capture.detect`.
 struct DeclaredMechanism {
