@@ -88,7 +88,9 @@ struct FileLoader: Sendable {
             case .duplicate: rule = .duplicate
             case .wrongPlatform: rule = .wrongPlatform
             }
-            problems.append(ReadingProblem(rule: rule, message: problem.message, document: index, position: problem.position, path: problem.path))
+            problems.append(ReadingProblem(
+                rule: rule, message: problem.message, document: index, position: problem.position, path: problem.path,
+                detail: problem.skippedContent.map { "skipped \(Fingerprint.hex($0))" } ?? ""))
         }
         // An unknown profile stops the policy rules of its document, never its schema checks (reported above).
         let manifest = decoded.manifestForPolicy
