@@ -80,7 +80,7 @@ public struct Baseline: Sendable, Equatable {
                 if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
                     line += 1
                     column = 1
-                } else if byte != 0x0D, byte & 0xC0 != 0x80 {
+                } else if byte & 0xC0 != 0x80 {
                     column += 1
                 }
                 index += 1
