@@ -11,7 +11,7 @@ func runBaselineBenchmark(entries: Int, runs: Int, binary: String, folder: Strin
     for scale in [1, 10, 100] {
         let count = entries * scale
         let path = "\(folder)/baseline-\(count).json"
-        _ = writeFile(staleBaseline(entries: count), to: path)
+        _ = writeFile(staleBaseline(entries: count, manifest: manifest), to: path)
         let run = medianRun(runs, [binary, "check", manifest, "--baseline", path, "--format", "json", "--fail-on", "never"])
         let growth = previous.map { "  (\(decimal(run.seconds / $0))x the time of a tenth as many)" } ?? ""
         print("  \(count) entries\(String(repeating: " ", count: max(1, 12 - String(count).count)))\(format(run.seconds)), peak RSS \(run.peakKB / 1024) MB\(growth)")
@@ -19,12 +19,13 @@ func runBaselineBenchmark(entries: Int, runs: Int, binary: String, folder: Strin
     }
 }
 
-/// `entries` entries, none matching a finding: nine in ten for `app-0.yml`, the others for missing files.
-func staleBaseline(entries: Int) -> String {
+/// `entries` entries, none matching a finding: nine in ten for the manifest (named by its absolute
+/// path, as the run names a file outside the repository it runs in), the others for missing files.
+func staleBaseline(entries: Int, manifest: String) -> String {
     var random = CorpusGenerator.Random(state: 2026)
     let made = (0..<entries).map { index in
         Baseline.Entry(
-            fingerprint: Fingerprint.hex(random.next()), rule: "CAP001", file: index % 10 == 9 ? "gone/app-\(index).yml" : "app-0.yml",
+            fingerprint: Fingerprint.hex(random.next()), rule: "CAP001", file: index % 10 == 9 ? "gone/app-\(index).yml" : manifest,
             path: "screens[id=s\(index)]", count: 1)
     }
     return Baseline(entries: made).json

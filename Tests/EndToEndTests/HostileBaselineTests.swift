@@ -76,6 +76,43 @@ import Testing
         #expect(after.stdout.contains("bank.yml:16:9: error BNK001 card-number-unmasked: card number `pan` is shown in full"), "\(after.stdout)")
     }
 
+    /// Every screen title and action label of the flawed bank example, one at a time, turned into
+    /// a map where a string is required: the run gives the MAN002 at that value and, besides it,
+    /// exactly the findings of the example, so that the rest of the screen is still checked and
+    /// nothing follows from the lost value.
+    @Test func aWrongTitleOrActionLabelCountsAsAbsentWithNoCascade() throws {
+        let example = try readText(Paths.packageRoot.appendingPathComponent("Examples/bank/flawed.yml"))
+        let lines = example.components(separatedBy: "\n")
+        var inActions = false
+        var mutable: [Int] = []
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("  - ") || (line.hasPrefix("    ") && !line.hasPrefix("     ")) { inActions = line == "    actions:" }
+            if line.hasPrefix("    title: ") || (inActions && line.hasPrefix("        label: ")) { mutable.append(index) }
+        }
+        #expect(mutable.count >= 12, "\(mutable)")
+        let folder = try makeTemporaryFolder()
+        func findings(_ text: String) throws -> Set<String> {
+            try write(text, to: folder.appendingPathComponent("bank.yml"))
+            let result = try runCapaudit(["check", "--format", "json", "bank.yml"], in: folder)
+            let items = try #require(JSONParser.parse(result.stdout)["findings"]?.arrayValue, "\(result.stderr)")
+            return Set(items.map { item in
+                ["rule", "line", "column", "path", "message"].map { key in item[key].flatMap { $0.stringValue ?? $0.intValue.map(String.init) } ?? "" }
+                    .joined(separator: " | ")
+            })
+        }
+        let original = try findings(example)
+        for index in mutable {
+            var mutated = lines
+            let line = lines[index]
+            let colon = try #require(line.firstIndex(of: ":"))
+            mutated[index] = line[...colon] + " {en: \(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))}"
+            let found = try findings(mutated.joined(separator: "\n"))
+            let added = found.subtracting(original)
+            #expect(original.isSubset(of: found), "line \(index + 1): \(original.subtracting(found))")
+            #expect(added.count == 1 && added.first?.hasPrefix("MAN002 | \(index + 1) | ") == true, "line \(index + 1): \(added)")
+        }
+    }
+
     /// Mistakes that leave a node out of the policy rules (a screen, a field, a notice, a whole
     /// document), each with a change inside what was left out: the change makes the baselined
     /// finding new.

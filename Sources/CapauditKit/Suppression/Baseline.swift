@@ -138,9 +138,6 @@ public struct BaselineInUse: Sendable {
         entriesByFile = byFile
     }
 
-    /// The files the baseline has entries for.
-    var files: Dictionary<String, [Int]>.Keys { entriesByFile.keys }
-
     /// What an entry must agree with besides its file.
     private struct MatchKey: Hashable {
         let fingerprint: UInt64

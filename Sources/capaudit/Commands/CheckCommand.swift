@@ -93,6 +93,13 @@ struct CheckCommand: Command {
     static func writeBaseline(_ file: String, inputs: AuditInputs, session: Session, jobs: Int) -> Int32 {
         var recorder = BaselineRecorder(repositoryPath: session.repositoryPathFunction)
         let run = AuditRun(session: session)
+        // The run comes first: it refuses a FILE that is one of the manifests it checks.
+        do throws(AuditError) {
+            _ = try run.run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
+        } catch {
+            ReportRun.say(error, command: name)
+            return ExitCode.failure
+        }
         let previous: Baseline
         do throws(AuditError) {
             // Only a file can hold entries to keep; anything else is for the write to judge.
@@ -100,12 +107,6 @@ struct CheckCommand: Command {
         } catch {
             ReportRun.say(error, command: name)
             Output.err("capaudit check: the baseline to replace cannot be read, so the entries of files this run does not check cannot be kept; fix it, or delete it to write a new one\n")
-            return ExitCode.failure
-        }
-        do throws(AuditError) {
-            _ = try run.run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
-        } catch {
-            ReportRun.say(error, command: name)
             return ExitCode.failure
         }
         // The index is what --staged checks: a file missing from the work tree may still be staged.
