@@ -123,6 +123,8 @@ import Testing
         ("an unknown `when` drops its notice", { $0 + "    notices:\n      - when: captur\n        text: Hidden while shared.\n" }, { $0.replacingOccurrences(of: "Hidden while shared.", with: "SECURITY ALERT!") }, "MAN002"),
         ("a wrong min-sdk leaves the platform out", { $0.replacingOccurrences(of: "min-sdk: 28", with: "min-sdk: twenty-eight") }, { $0 + cardNumber }, "MAN002"),
         ("an unknown profile leaves the document out", { $0.replacingOccurrences(of: "profile: banking", with: "profile: bankin") }, { $0 + cardNumber }, "MAN002"),
+        ("a syntax error stops the file", { $0 + "  - id: [unclosed\n" }, { $0.replacingOccurrences(of: "kind: text\n", with: "kind: text\n" + cardNumber) }, "MAN001"),
+        ("a document that is no manifest is left out", { $0 + "---\nnotes: [a]\n" }, { $0.replacingOccurrences(of: "[a]", with: "[a, b]") }, "MAN002"),
     ]
 
     @Test(arguments: skippingMistakes.indices)
@@ -307,6 +309,17 @@ import Testing
         try Self.writeBaseline(in: folder)
         let rewritten = try Self.baselineText(in: folder)
         #expect(rewritten.contains("\"file\": \"bank.yml\"") && !rewritten.contains("other.yml"), "\(rewritten)")
+    }
+
+    @Test func anInlineSuppressionIsNeverRecordedSoRemovingItFailsTheGate() throws {
+        let suppressed = Self.unprotected.replacingOccurrences(of: "      - id: iban", with: "      # capaudit: ignore CAP001 -- shown to agents\n      - id: iban")
+        let folder = try Self.folder(suppressed)
+        try Self.writeBaseline(in: folder)
+        #expect(try Self.baselineText(in: folder) == "{\n  \"version\": 1,\n  \"tool\": \"capaudit\",\n  \"findings\": []\n}\n")
+        try write(Self.unprotected, to: folder.appendingPathComponent("bank.yml"))
+        let result = try runCapaudit(["check", "--baseline", "baseline.json", "bank.yml"], in: folder)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("bank.yml:13:9: error CAP001 sensitive-data-exposed: `iban` (account-number)"), "\(result.stdout)")
     }
 
     static let reportOptions: [[String]] = [["--format", "sarif=out.sarif"], ["--format", "json"], ["--output", "out.txt"], ["--baseline", "old.json"]]

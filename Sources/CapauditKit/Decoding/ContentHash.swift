@@ -5,6 +5,18 @@ import YAML
 /// node: any change to the skipped content makes that finding new, so a baselined mistake can
 /// never hide what is later added behind it. FNV-1a, like `Fingerprint`.
 enum ContentHash {
+    /// A whole file or text that a mistake made capaudit skip, byte for byte.
+    static func of(bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    /// The `detail` of a finding whose mistake made capaudit skip content with this hash.
+    static func detail(_ hash: UInt64) -> String {
+        "skipped \(Fingerprint.hex(hash))"
+    }
+
     static func of(_ node: YAMLNode) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) {
