@@ -289,6 +289,22 @@ import Testing
         #expect(try Self.baselineText(in: folder) == full)
     }
 
+    @Test func aBaselineWrittenFromASubfolderNamesFilesFromTheRepositoryRoot() throws {
+        let folder = try Self.folder(Self.unprotected)
+        try write(Self.unprotected.replacingOccurrences(of: "id: legacy", with: "id: other"), to: folder.appendingPathComponent("sub/other.yml"))
+        try makeGitRepository(at: folder)
+        try Self.writeBaseline(in: folder)
+        let full = try Self.baselineText(in: folder)
+        #expect(full.contains("\"file\": \"sub/other.yml\"") && full.contains("\"file\": \"bank.yml\""), "\(full)")
+        let sub = folder.appendingPathComponent("sub")
+        let written = try runCapaudit(["check", "--write-baseline", "../baseline.json"], in: sub)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try Self.baselineText(in: folder) == full)
+        let result = try runCapaudit(["check", "--baseline", "../baseline.json"], in: sub)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("No findings in 1 manifest. (1 suppressed)"), "\(result.stdout)")
+    }
+
     @Test func writingOverABaselineThatCannotBeReadIsRefused() throws {
         let folder = try Self.folder(Self.unprotected)
         try write("<<<<<<< HEAD\n{}\n", to: folder.appendingPathComponent("baseline.json"))

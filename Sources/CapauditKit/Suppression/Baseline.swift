@@ -34,6 +34,11 @@ public struct Baseline: Sendable, Equatable {
         self.entries = entries
     }
 
+    /// Two baselines are equal when their entries are, wherever the entries stood in a file.
+    public static func == (lhs: Baseline, rhs: Baseline) -> Bool {
+        lhs.entries == rhs.entries
+    }
+
     public var json: String {
         JSONWriter(pretty: true).string(.object([
             ("version", .integer(Self.formatVersion)),
