@@ -26,6 +26,7 @@ import SystemInterface
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
 ///   capaudit-bench source [--files 5000] [--runs 5]   (the source scan of docs/evidence.md on a generated app tree)
+///   capaudit-bench baseline [--entries 3000] [--runs 5]   (a stale baseline of that many entries, then 10x and 100x)
 struct Options {
     var files = 5000
     var screens = 12
@@ -35,6 +36,8 @@ struct Options {
     var dense = false
     var generateInto: String?
     var sourceScan = false
+    var baselineStage = false
+    var entries = 3000
 
     init(_ arguments: [String]) {
         var index = 0
@@ -46,10 +49,12 @@ struct Options {
             switch arguments[index] {
             case "generate": generateInto = ""
             case "source": sourceScan = true
+            case "baseline": baselineStage = true
             case "--out": generateInto = value()
             case "--files": files = Int(value()) ?? files
             case "--screens": screens = Int(value()) ?? screens
             case "--runs": runs = Int(value()) ?? runs
+            case "--entries": entries = Int(value()) ?? entries
             case "--binary": binary = value()
             case "--scaling": scaling = true
             case "--dense": dense = true
@@ -272,6 +277,10 @@ guard let made = mkdtemp(&template) else {
 let root = String(cString: made)
 if options.sourceScan {
     runSourceScanBenchmark(files: options.files, runs: options.runs, folder: "\(root)/source")
+    exit(0)
+}
+if options.baselineStage {
+    runBaselineBenchmark(entries: options.entries, runs: options.runs, binary: options.binary, folder: "\(root)/baseline")
     exit(0)
 }
 print("machine: \(ThisProcess.processorCount) cores; binary \(options.binary); median of \(options.runs) runs")

@@ -45,6 +45,13 @@ import YAML
         #expect(try Baseline.parse(Array(Self.baseline(count: "1000000").utf8), displayPath: "b").entries.first?.count == 1_000_000)
     }
 
+    @Test(arguments: ["1000000001", "9223372036854775807"])
+    func countIsAtMostOneBillion(_ count: String) throws {
+        let problem = try #require(Self.problem(Self.baseline(count: count)), "count \(count) was accepted")
+        #expect(problem.description == "baseline.json:10:16: `count` must be at most 1000000000 (more findings than any run gives), found \(count); write the number of findings the entry covers, as --write-baseline does")
+        #expect(try Baseline.parse(Array(Self.baseline(count: "1000000000").utf8), displayPath: "b").entries.first?.count == 1_000_000_000)
+    }
+
     static let badFingerprints: [(String, String)] = [
         ("\"0123456789ABCDEF\"", "\"0123456789ABCDEF\""), ("\"0123456789abcde\"", "\"0123456789abcde\""),
         ("\"0123456789abcdef0\"", "\"0123456789abcdef0\""), ("\"0123456789abcdeg\"", "\"0123456789abcdeg\""), ("\"\"", "\"\""),

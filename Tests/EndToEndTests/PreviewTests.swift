@@ -51,18 +51,7 @@ import Testing
     @Test func aDeprecatedNameOnTheCommandLineStandsForItsReplacement() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("""
-            id: ACME900
-            slug: old-copy-rule
-            title: Old name of CAP013
-            status: deprecated
-            replaced-by: CAP013
-            check: field
-            parameters:
-              where: {copy: [plain]}
-            severity: warning
-            message: "m"
-            """, to: folder.appendingPathComponent("pack/rules/ACME900.yml"))
+        try write(RulePacks.deprecatedCopyRule, to: folder.appendingPathComponent("pack/rules/ACME900.yml"))
         try write(try readText(Paths.packageRoot.appendingPathComponent(Self.flawed)), to: folder.appendingPathComponent("bank.yml"))
         let result = try runCapaudit(["check", "--format", "json", "--rules", "pack", "--preview", "--select", "ACME900", "bank.yml"], in: folder)
         let found = try rules(result)

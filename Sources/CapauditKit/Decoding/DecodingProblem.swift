@@ -16,11 +16,15 @@ public struct DecodingProblem: Sendable, Equatable {
     public var message: String
     public var position: SourcePosition
     public var path: String
+    /// The `ContentHash` of the node this mistake made the reader leave out of the policy rules,
+    /// if it did: part of the finding's fingerprint.
+    public var skippedContent: UInt64?
 
-    public init(kind: Kind, message: String, position: SourcePosition, path: String) {
+    public init(kind: Kind, message: String, position: SourcePosition, path: String, skippedContent: UInt64? = nil) {
         self.kind = kind
         self.message = message
         self.position = position
         self.path = path
+        self.skippedContent = skippedContent
     }
 }

@@ -36,6 +36,17 @@ final class NodeDecoder {
 
     var problemCount: Int { problems.count }
 
+    /// Marks the problems reported since `count` that no inner node has claimed as the reason
+    /// `node` is left out: their findings' fingerprints then cover the node's content.
+    func skipped(_ node: YAMLNode, problemsSince count: Int) {
+        guard count < problems.count else { return }
+        var hash: UInt64?
+        for index in count..<problems.count where problems[index].skippedContent == nil {
+            if hash == nil { hash = ContentHash.of(node) }
+            problems[index].skippedContent = hash
+        }
+    }
+
     // MARK: Mappings
 
     /// The mapping at `node`, with unknown keys reported (suggesting the nearest known one)

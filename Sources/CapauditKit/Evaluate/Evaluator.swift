@@ -25,7 +25,7 @@ struct Evaluator: Sendable {
 
     func evaluate(_ file: LoadedFile) -> Evaluation {
         var raw = file.problems.map { problem in
-            RawFinding(policy.definition(of: problem.rule), message: problem.message, document: problem.document, at: problem.position, path: problem.path)
+            RawFinding(policy.definition(of: problem.rule), message: problem.message, document: problem.document, at: problem.position, path: problem.path, detail: problem.detail)
         }
         var evidence: [Int: EvidenceMarks] = [:]
         for document in file.documents {

@@ -19,12 +19,14 @@ struct FileLoader: Sendable {
             switch TextDecoding.utf8(content) {
             case .success(let text): bytes = text
             case .failure(let failure):
-                file.problems.append(ReadingProblem(rule: .yamlSyntax, message: failure.message, document: 0, position: failure.position, path: ""))
+                file.problems.append(ReadingProblem(
+                    rule: .yamlSyntax, message: failure.message, document: 0, position: failure.position, path: "",
+                    detail: ContentHash.detail(ContentHash.of(bytes: content))))
                 return file
             }
             guard bytes.count <= limits.maxFileBytes else {
                 let failure = ReadFailure.tooLarge(bytes: bytes.count, limit: limits.maxFileBytes, option: Self.fileSizeOption)
-                file.problems.append(unreadable(failure.description))
+                file.problems.append(unreadable(failure.description, skipping: ContentHash.of(bytes: bytes)))
                 return file
             }
         } else {
@@ -33,7 +35,9 @@ struct FileLoader: Sendable {
             case .failure(.tooLarge) where !ManifestSniffer.headLooksLikeManifest(FileReader.readHead(input.fileSystemPath, count: ManifestSniffer.headBytes) ?? []):
                 return skipped(file)
             case .failure(let failure):
-                file.problems.append(unreadable(failure.description, at: failure.position))
+                // A file too large to read is told apart by its size: hashing it would read it.
+                let size: UInt64? = if case .tooLarge(let count, _, _) = failure { UInt64(count) } else { nil }
+                file.problems.append(unreadable(failure.description, at: failure.position, skipping: size))
                 return file
             }
         }
@@ -45,9 +49,12 @@ struct FileLoader: Sendable {
         guard verdict == .manifest || ManifestSniffer.isManifest(bytes, stream: stream) else { return skipped(file) }
         let source = SourceLines(bytes)
         file.source = source
-        // A syntax error keeps the documents read before it, reported with their findings.
+        // A syntax error keeps the documents read before it, reported with their findings; what
+        // follows it is skipped, so its fingerprint covers the file's bytes.
         if let error = stream.error {
-            file.problems.append(ReadingProblem(rule: .yamlSyntax, message: error.description, document: stream.documents.count, position: error.position, path: ""))
+            file.problems.append(ReadingProblem(
+                rule: .yamlSyntax, message: error.description, document: stream.documents.count, position: error.position, path: "",
+                detail: ContentHash.detail(ContentHash.of(bytes: bytes))))
         }
         for duplicate in stream.duplicateKeys {
             file.problems.append(ReadingProblem(
@@ -68,7 +75,7 @@ struct FileLoader: Sendable {
                 problems.append(ReadingProblem(
                     rule: .schema,
                     message: "document \(index + 1) has no top-level `capaudit` key; every document of a manifest file must be a manifest (add `capaudit: 1`)",
-                    document: index, position: tree.start, path: ""))
+                    document: index, position: tree.start, path: "", detail: ContentHash.detail(ContentHash.of(tree))))
                 return LoadedDocument(index: index, tree: tree, manifest: nil, profile: nil)
             }
             // `app` and `screens` without `capaudit` (a typo, a forgotten line): a manifest with
@@ -88,7 +95,9 @@ struct FileLoader: Sendable {
             case .duplicate: rule = .duplicate
             case .wrongPlatform: rule = .wrongPlatform
             }
-            problems.append(ReadingProblem(rule: rule, message: problem.message, document: index, position: problem.position, path: problem.path))
+            problems.append(ReadingProblem(
+                rule: rule, message: problem.message, document: index, position: problem.position, path: problem.path,
+                detail: problem.skippedContent.map(ContentHash.detail) ?? ""))
         }
         // An unknown profile stops the policy rules of its document, never its schema checks (reported above).
         let manifest = decoded.manifestForPolicy
@@ -103,8 +112,11 @@ struct FileLoader: Sendable {
             value: YAMLNode(content: .scalar(YAMLScalar(value: String(ManifestDecoder.formatVersion), style: .plain)), start: position, end: position))
     }
 
-    private func unreadable(_ message: String, at position: SourcePosition? = nil) -> ReadingProblem {
-        ReadingProblem(rule: .yamlSyntax, message: message, document: 0, position: position ?? SourcePosition(line: 1, column: 1), path: "")
+    /// `skipping`: what tells the skipped file apart, for the finding's fingerprint.
+    private func unreadable(_ message: String, at position: SourcePosition? = nil, skipping: UInt64? = nil) -> ReadingProblem {
+        ReadingProblem(
+            rule: .yamlSyntax, message: message, document: 0, position: position ?? SourcePosition(line: 1, column: 1), path: "",
+            detail: skipping.map(ContentHash.detail) ?? "")
     }
 
     private func skipped(_ file: LoadedFile) -> LoadedFile {

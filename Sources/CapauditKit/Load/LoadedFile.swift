@@ -59,4 +59,7 @@ public struct ReadingProblem: Sendable {
     public var document: Int
     public var position: SourcePosition
     public var path: String
+    /// What, beyond rule, file, path and document, the finding's fingerprint covers: the content
+    /// the mistake made the reader skip.
+    public var detail = ""
 }

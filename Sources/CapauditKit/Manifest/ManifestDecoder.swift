@@ -34,6 +34,9 @@ public struct ManifestDecoder {
     public func decode(_ root: YAMLNode) -> DecodedDocument {
         let run = DecodingRun(decoder: self)
         let manifest = run.manifest(root)
+        // A document the policy rules cannot judge whole (not decoded, an unknown profile, a platform
+        // left out) is skipped content: its findings' fingerprints cover all of it.
+        if run.profileIsUnknown || manifest.map({ run.leavesOutPlatform($0.app) }) ?? true { run.nodes.skipped(root, problemsSince: 0) }
         return DecodedDocument(manifest: manifest, problems: run.nodes.problems, profileIsUnknown: run.profileIsUnknown)
     }
 }
@@ -73,6 +76,20 @@ final class DecodingRun {
     }
 
     var taxonomy: Taxonomy { decoder.taxonomy }
+
+    /// Whether a platform the app ships is left out of `app` (a mistake in its entry, or in
+    /// `app.platforms`): no policy rule then judges any screen for it.
+    func leavesOutPlatform(_ app: App) -> Bool {
+        !platformsKnown || (shipped.contains(.ios) && app.ios == nil) || (shipped.contains(.android) && app.android == nil)
+    }
+
+    /// Decodes one entry of a list; when it is left out, the problems found in it cover its content.
+    func entry<T>(_ node: YAMLNode, _ decode: () -> T?) -> T? {
+        let start = nodes.problemCount
+        let value = nodes.within(node, decode)
+        if value == nil { nodes.skipped(node, problemsSince: start) }
+        return value
+    }
 
     func location(_ node: YAMLNode, _ path: String) -> Location {
         Location(position: nodes.position(of: node), path: path)
@@ -215,7 +232,7 @@ final class DecodingRun {
         if let listNode = fields["permissions"] {
             permissionsLocation = location(listNode, "\(path).permissions")
             for (index, item) in (nodes.list(listNode, path: "\(path).permissions", what: "`permissions`") ?? []).enumerated() {
-                if let permission = nodes.within(item, { self.permission(item, path: "\(path).permissions[\(index)]") }) {
+                if let permission = entry(item, { self.permission(item, path: "\(path).permissions[\(index)]") }) {
                     permissions.append(permission)
                 }
             }
@@ -241,6 +258,9 @@ final class DecodingRun {
     func sdks(_ node: YAMLNode) -> [SDK] {
         var result: [SDK] = []
         for (index, item) in (nodes.list(node, path: "app.sdks", what: "`app.sdks`") ?? []).enumerated() {
+            let decoded = result.count
+            let start = nodes.problemCount
+            defer { if result.count == decoded { nodes.skipped(item, problemsSince: start) } }
             nodes.within(item) {
                 let name = item["name"]?.scalar?.value
                 let path = name.map { "app.sdks[name=\($0)]" } ?? "app.sdks[\(index)]"
@@ -292,6 +312,8 @@ final class DecodingRun {
         }
         if let protect = fields["protect"] { capture.protect = mechanisms(protect, path: "capture.protect") }
         if let noticeNode = fields["notice"] {
+            let start = nodes.problemCount
+            defer { if capture.notice == nil { nodes.skipped(noticeNode, problemsSince: start) } }
             nodes.within(noticeNode) {
                 let noticePath = "capture.notice"
                 guard let notice = nodes.mapping(noticeNode, path: noticePath, what: "`capture.notice`", known: ManifestKeys.notice) else { return }
@@ -305,6 +327,8 @@ final class DecodingRun {
             }
         }
         if let responseNode = fields["on-screenshot"] {
+            let start = nodes.problemCount
+            defer { if capture.onScreenshot == nil { nodes.skipped(responseNode, problemsSince: start) } }
             nodes.within(responseNode) {
                 let responsePath = "capture.on-screenshot"
                 guard let response = nodes.mapping(responseNode, path: responsePath, what: "`capture.on-screenshot`", known: ManifestKeys.onScreenshot, required: ["action"]) else { return }
@@ -412,6 +436,9 @@ final class DecodingRun {
         var screens: [Screen] = []
         var seen: [String: SourcePosition] = [:]
         for (index, item) in items.enumerated() {
+            let decoded = screens.count
+            let start = nodes.problemCount
+            defer { if screens.count == decoded { nodes.skipped(item, problemsSince: start) } }
             nodes.within(item) {
                 let screen = self.screen(item, index: index)
                 // Ids are compared as written, so that a duplicate is found even when the first
@@ -464,6 +491,9 @@ final class DecodingRun {
         let rawID = node["id"]?.scalar?.value
         let path = rawID.map { "screens[id=\($0)]" } ?? "screens[\(index)]"
         guard let fields = nodes.mapping(node, path: path, what: "a screen", known: ManifestKeys.screen, required: ["id"]) else { return nil }
+        // A wrong title counts as absent: no rule judges a screen by its title, so the screen is
+        // still checked and nothing follows from the loss.
+        let title = fields["title"].flatMap { nodes.string($0, path: "\(path).title", what: "`title`") }
         let before = nodes.problemCount
         var id: String?
         if let idNode = fields["id"], let text = nodes.string(idNode, path: "\(path).id", what: "a screen `id`", nonEmpty: true) {
@@ -474,7 +504,6 @@ final class DecodingRun {
                 nodes.report("screen id `\(text)` must be lower-case letters, digits and `-`, starting with a letter or digit\(suggestion)", at: idNode, path: "\(path).id")
             }
         }
-        let title = fields["title"].flatMap { nodes.string($0, path: "\(path).title", what: "`title`") }
         let window = fields["window"].map { nodes.oneOf($0, WindowKind.self, path: "\(path).window", what: "`window`") } ?? .screen
         let parent = fields["parent"].flatMap { nodes.string($0, path: "\(path).parent", what: "`parent`", nonEmpty: true) }
         if let window, window != .screen, fields["parent"] == nil {
@@ -548,6 +577,9 @@ final class DecodingRun {
         var result: [T] = []
         var seen: [String: SourcePosition] = [:]
         for (index, item) in (nodes.list(node, path: path, what: "`\(Self.lastKey(path))`") ?? []).enumerated() {
+            let decoded = result.count
+            let start = nodes.problemCount
+            defer { if result.count == decoded { nodes.skipped(item, problemsSince: start) } }
             nodes.within(item) {
                 let itemPath = item["id"]?.scalar.map { "\(path)[id=\($0.value)]" } ?? "\(path)[\(index)]"
                 let entry = decode(item, itemPath)
@@ -609,9 +641,10 @@ final class DecodingRun {
 
     func action(_ node: YAMLNode, path: String) -> Action? {
         guard let fields = nodes.mapping(node, path: path, what: "an action", known: ManifestKeys.action, required: ["id"]) else { return nil }
+        // A wrong label counts as absent: it only offers hints (ACT hint words), which its loss can only remove.
+        let label = fields["label"].flatMap { nodes.string($0, path: "\(path).label", what: "`label`") }
         let before = nodes.problemCount
         let id = fields["id"].flatMap { nodes.string($0, path: "\(path).id", what: "an action `id`", nonEmpty: true) }
-        let label = fields["label"].flatMap { nodes.string($0, path: "\(path).label", what: "`label`") }
         var kind: ActionKind? = taxonomy.actionKind(named: "other")
         if let kindNode = fields["kind"], let name = nodes.string(kindNode, path: "\(path).kind", what: "`kind`", nonEmpty: true) {
             kind = taxonomy.actionKind(named: name)
@@ -632,6 +665,9 @@ final class DecodingRun {
         var notices: [Notice] = []
         let path = "\(screenPath).notices"
         for (index, item) in (nodes.list(node, path: path, what: "`notices`") ?? []).enumerated() {
+            let decoded = notices.count
+            let start = nodes.problemCount
+            defer { if notices.count == decoded { nodes.skipped(item, problemsSince: start) } }
             nodes.within(item) {
                 let itemPath = "\(path)[\(index)]"
                 guard let fields = nodes.mapping(item, path: itemPath, what: "a notice", known: ManifestKeys.screenNotice, required: ["when", "text"]) else { return }

@@ -22,6 +22,13 @@ public struct RuleSelection: Sendable {
         return selected.contains(ruleID) || caseKey.map(selected.contains) == true
     }
 
+    /// Whether every case of a rule can be shown: a run under this selection sees all of its findings.
+    func keepsEveryCase(of ruleID: String) -> Bool {
+        if BuiltInRule.isManifestRule(ruleID) { return true }
+        if ignored.contains(where: { $0 == ruleID || $0.hasPrefix(ruleID + "/") }) { return false }
+        return selected?.contains(ruleID) ?? true
+    }
+
     /// Whether any case of a rule can be shown.
     func mayShow(_ ruleID: String) -> Bool {
         if BuiltInRule.isManifestRule(ruleID) { return true }

@@ -97,14 +97,17 @@ public struct AuditRun: Sendable {
         let resolver = stages.resolver
         var summary = RunSummary()
         var stale: [StaleBaselineEntry] = []
+        var checked = Set<String>()
         func deliver(_ outcome: FileOutcome, staleEntries: [StaleBaselineEntry]) {
             summary.add(outcome)
             stale += staleEntries
+            if outcome.isManifest { checked.insert(session.repositoryPath(outcome.file.path)) }
             consumer.consume(outcome)
         }
         consumer.begin(RunStart(notes: inputs.notes + (code?.notes ?? []), settingsNotes: session.settingsNotes))
         for (file, raw) in session.settingsFindings {
             let resolved = resolver.resolve(raw, file: file)
+            checked.insert(session.repositoryPath(file))
             stale += resolved.staleBaselineEntries
             guard !resolved.findings.isEmpty else { continue }
             deliver(FileOutcome(file: InputFile(path: file, named: true), isManifest: false, findings: resolved.findings), staleEntries: [])
@@ -112,6 +115,11 @@ public struct AuditRun: Sendable {
         let files = inputs.files
         OrderedParallel.run(count: files.count, workers: request.jobs, window: request.jobs * 4, work: { stages.process(files[$0]) }) { processed in
             deliver(processed.outcome, staleEntries: processed.stale)
+        }
+        if let baseline, request.inputs != .staged {
+            // The work tree is what a run over paths sees; the index may hold files it lacks.
+            // Command-line settings are no file: their entries are judged only when they are given.
+            stale += baseline.entriesOfMissingFiles(checked: checked) { $0 == Session.commandLineFile || session.existsInRepository($0) }
         }
         if let baseline, !stale.isEmpty {
             let resolved = resolver.resolve(baseline.findings(for: stale, policy: session.policy), file: baseline.file)
@@ -139,13 +147,20 @@ public struct AuditRun: Sendable {
             }
             path = configured
         }
+        guard let (baseline, bytes) = try readBaseline(path) else {
+            throw AuditError(lines: ["baseline `\(ControlEscaping.escape(path))` does not exist; create it with `capaudit check --write-baseline \(ControlEscaping.escape(path))`"])
+        }
+        let policy = session.policy
+        return BaselineInUse(baseline, file: path, text: bytes, normalizedFile: session.baselineFilePath, ruleID: { policy.resolve($0)?.rule.id ?? $0 })
+    }
+
+    /// The baseline at `path` and its bytes; nil when there is no such file.
+    public func readBaseline(_ path: String) throws(AuditError) -> (Baseline, [UInt8])? {
         let bytes: [UInt8]
         switch FileReader.read(path, limit: session.limits.maxFileBytes) {
         case .success(let read): bytes = read
-        case .failure(.missing):
-            throw AuditError(lines: ["baseline `\(ControlEscaping.escape(path))` does not exist; create it with `capaudit check --write-baseline \(ControlEscaping.escape(path))`"])
-        case .failure(let failure):
-            throw AuditError(lines: ["\(ControlEscaping.escape(path)): \(failure)"])
+        case .failure(.missing): return nil
+        case .failure(let failure): throw AuditError(lines: ["\(ControlEscaping.escape(path)): \(failure)"])
         }
         return try parseBaseline(bytes, path: path)
     }
@@ -170,7 +185,7 @@ public struct AuditRun: Sendable {
 
     private func parseBaseline(_ bytes: [UInt8], path: String) throws(AuditError) -> BaselineInUse {
         do throws(PolicyError) {
-            return BaselineInUse(try Baseline.parse(bytes, displayPath: path), file: path, text: SourceLines(bytes))
+            return (try Baseline.parse(bytes, displayPath: path), bytes)
         } catch {
             throw AuditError(lines: error.problems.map { ControlEscaping.escape($0.description) })
         }

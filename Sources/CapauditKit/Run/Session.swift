@@ -254,6 +254,9 @@ public struct Session: Sendable {
     /// Findings about the config and rule packs (rule names that name no rule), by file, in the
     /// order they were found: the run judges them like every other finding. The config is
     /// listed even without findings, so that baseline entries about it can be found stale.
+    /// The files of `settingsFindings`: the config and the rule packs with findings.
+    public var settingsFiles: [String] { settingsFindings.map(\.file) }
+
     var settingsFindings: [(file: String, raw: [RawFinding])] {
         var byFile: [(file: String, raw: [RawFinding])] = config.file.map { [($0, [])] } ?? []
         func add(_ file: String, _ raw: RawFinding) {
@@ -289,6 +292,19 @@ public struct Session: Sendable {
     /// The path relative to the repository root (or the working folder), for SARIF and fingerprints.
     public func repositoryPath(_ path: String) -> String {
         Self.relativePath(Self.absolute(path, cwd: workingDirectory), to: repositoryRoot ?? workingDirectory)
+    }
+
+    /// A baseline entry's `file` in the form fingerprints use: it is relative to the repository
+    /// root (the working folder outside a repository), and `./a.yml`, `a//a.yml`, `b/../a.yml` and
+    /// an absolute path inside the root all name `a.yml`.
+    public func baselineFilePath(_ file: String) -> String {
+        let root = repositoryRoot ?? workingDirectory
+        return Self.relativePath(Self.absolute(file, cwd: root), to: root)
+    }
+
+    /// Whether a path relative to the repository root (as in a baseline) names an existing file.
+    public func existsInRepository(_ file: String) -> Bool {
+        FileSystem.realPath(Self.absolute(file, cwd: repositoryRoot ?? workingDirectory)) != nil
     }
 
     /// `repositoryPath` as a value the run's threads can share.

@@ -2,8 +2,8 @@ import YAML
 
 /// Reads a baseline file's JSON into entries, every problem located at the value that causes it.
 ///
-/// Strict about what it reads: `version` is the integer 1, each `count` a whole number of at
-/// least 1 written without fraction or exponent, each `fingerprint` 16 lowercase hex digits, and
+/// Strict about what it reads: `version` is the integer 1, each `count` a whole number from 1 to
+/// `Baseline.maxCount` written without fraction or exponent, each `fingerprint` 16 lowercase hex digits, and
 /// no object names a key twice. Tolerant of keys it does not know, at the top and in entries:
 /// a baseline written by a newer capaudit with more fields still reads.
 struct BaselineDecoder {
@@ -13,7 +13,13 @@ struct BaselineDecoder {
     let bytes: [UInt8]
     let displayPath: String
 
-    func decode() throws(PolicyError) -> [Baseline.Entry] {
+    /// The entries, and where each one's fingerprint value starts.
+    struct Decoded {
+        var entries: [Baseline.Entry] = []
+        var fingerprintOffsets: [Int] = []
+    }
+
+    func decode() throws(PolicyError) -> Decoded {
         let root: JSONNode
         do throws(JSONParser.Failure) {
             root = try JSONParser.parseNode(bytes)
@@ -35,15 +41,18 @@ struct BaselineDecoder {
         guard case .array(let items) = findings.content else {
             throw problem("`findings` must be an array of entries, found \(found(findings))", at: findings.offset)
         }
-        var entries: [Baseline.Entry] = []
-        entries.reserveCapacity(items.count)
+        var decoded = Decoded()
+        decoded.entries.reserveCapacity(items.count)
+        decoded.fingerprintOffsets.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            entries.append(try entry(item, number: index + 1))
+            let (entry, offset) = try entry(item, number: index + 1)
+            decoded.entries.append(entry)
+            decoded.fingerprintOffsets.append(offset)
         }
-        return entries
+        return decoded
     }
 
-    private func entry(_ node: JSONNode, number: Int) throws(PolicyError) -> Baseline.Entry {
+    private func entry(_ node: JSONNode, number: Int) throws(PolicyError) -> (Baseline.Entry, fingerprintOffset: Int) {
         let needs = "each entry needs `fingerprint`, `rule` and `file`, as --write-baseline writes them"
         guard case .object(let members) = node.content else {
             throw problem("entry \(number) of `findings` must be an object, found \(found(node)); \(needs)", at: node.offset)
@@ -63,7 +72,7 @@ struct BaselineDecoder {
         let file = try text(required("file"), key: "file")
         var path = ""
         if let pathNode = node["path"] { path = try text(pathNode, key: "path") }
-        return Baseline.Entry(fingerprint: fingerprint, rule: rule, file: file, path: path, count: try count(node["count"]))
+        return (Baseline.Entry(fingerprint: fingerprint, rule: rule, file: file, path: path, count: try count(node["count"])), fingerprintNode.offset)
     }
 
     private func text(_ node: JSONNode, key: String) throws(PolicyError) -> String {
@@ -76,6 +85,11 @@ struct BaselineDecoder {
         guard let node else { return 1 }
         guard case .integer(let count) = node.content, count >= 1 else {
             throw problem("`count` must be a whole number of at least 1 (how many findings the entry covers), found \(found(node))", at: node.offset)
+        }
+        guard count <= Baseline.maxCount else {
+            throw problem(
+                "`count` must be at most \(Baseline.maxCount) (more findings than any run gives), found \(found(node)); write the number of findings the entry covers, as --write-baseline does",
+                at: node.offset)
         }
         return count
     }

@@ -35,7 +35,9 @@ struct CheckCommand: Command {
             OptionSpec(name: "show-suppressed", value: nil, help: "Keep suppressed and baselined findings in SARIF, marked as suppressed."),
             OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
             OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE; report entries that no longer match."),
-            OptionSpec(name: "write-baseline", value: "FILE", help: "Record today's findings in FILE and exit 0."),
+            OptionSpec(
+                name: "write-baseline", value: "FILE",
+                help: "Record today's findings of the checked files in FILE (keeping its entries for other files) and exit 0; writes no report, so not with --format, --output or --baseline."),
             EmptyRun.option,
         ] + SessionSetup.options
     }
@@ -44,7 +46,10 @@ struct CheckCommand: Command {
         let clock = ContinuousClock()
         let started = clock.now
         let request = try OutputRequest.parse(arguments, command: name, rules: outputRules)
-        let jobs = arguments.integer("jobs") ?? ProcessorCount.value
+        if arguments.has("write-baseline") {
+            try refuseReportsWithBaselineWriting(arguments)
+        }
+        let jobs = try arguments.integer("jobs") ?? ProcessorCount.value
         if arguments.has("staged"), !arguments.positionals.isEmpty {
             throw UsageError(message: "--staged checks the git index; give no paths with it")
         }
@@ -78,14 +83,29 @@ struct CheckCommand: Command {
         return summary.fails(failOn) ? ExitCode.findings : ExitCode.success
     }
 
-    /// `--write-baseline`: records every finding that counts today (no baseline applied), and exits 0.
-    /// A run that found no manifest and may not be empty writes nothing: an empty baseline made
-    /// from the wrong folder would look like a clean start.
+    /// `--write-baseline` writes the baseline and nothing else, as ruff's `--add-noqa` edits and
+    /// reports nothing: a report file asked for beside it would be left stale, and a report of
+    /// findings no baseline hides is not what `--format` gives on any other run.
+    static func refuseReportsWithBaselineWriting(_ arguments: ParsedArguments) throws(UsageError) {
+        for option in ["format", "output", "baseline"] where arguments.has(option) {
+            let reason = option == "baseline"
+                ? "it records every finding, and keeps the entries of files this run does not check from the baseline it replaces"
+                : "it writes the baseline and no report"
+            throw UsageError(message: "--write-baseline cannot be combined with --\(option): \(reason); run `capaudit check --baseline FILE` afterwards for reports")
+        }
+    }
+
+    /// `--write-baseline`: records every finding that counts today (no baseline applied) for the
+    /// files this run checks, keeps the previous entries of every other file, and exits 0. A run
+    /// that found no manifest and may not be empty writes nothing: an empty baseline made from the
+    /// wrong folder would look like a clean start.
     static func writeBaseline(_ file: String, inputs: AuditInputs, session: Session, jobs: Int, mayBeEmpty: Bool) -> Int32 {
         var recorder = BaselineRecorder(repositoryPath: session.repositoryPathFunction)
+        let run = AuditRun(session: session)
         let summary: RunSummary
+        // The run comes first: it refuses a FILE that is one of the manifests it checks.
         do throws(AuditError) {
-            summary = try AuditRun(session: session).run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
+            summary = try run.run(AuditRequest(inputs: inputs, baseline: .none, jobs: jobs, outputFiles: [file]), into: &recorder)
         } catch {
             ReportRun.say(error, command: name)
             return ExitCode.failure
@@ -94,7 +114,20 @@ struct CheckCommand: Command {
             ReportRun.refuseEmpty(inputs, summary: summary, session: session, command: name)
             return ExitCode.failure
         }
-        let baseline = recorder.baseline
+        let previous: Baseline
+        do throws(AuditError) {
+            // Only a file can hold entries to keep; anything else is for the write to judge.
+            previous = FileReader.kind(of: file) == .regular ? try run.readBaseline(file)?.0 ?? Baseline(entries: []) : Baseline(entries: [])
+        } catch {
+            ReportRun.say(error, command: name)
+            Output.err("capaudit check: the baseline to replace cannot be read, so the entries of files this run does not check cannot be kept; fix it, or delete it to write a new one\n")
+            return ExitCode.failure
+        }
+        // The index is what --staged checks: a file missing from the work tree may still be staged.
+        let exists: ((String) -> Bool)? = inputs == .staged ? nil : { session.existsInRepository($0) }
+        let baseline = recorder.baseline(
+            over: previous, settingsFiles: session.settingsFiles, selection: session.selection, normalizedFile: { session.baselineFilePath($0) },
+            exists: exists)
         if let failure = OutputFile.write(baseline.json, to: file) {
             Output.err("capaudit check: \(ControlEscaping.escape(failure.description)); the previous baseline, if any, is unchanged\n")
             return ExitCode.failure
