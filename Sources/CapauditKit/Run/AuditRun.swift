@@ -138,7 +138,10 @@ public struct AuditRun: Sendable {
         case .file(let file): path = file
         case .configured:
             guard let configured = session.configBaseline else { return nil }
-            if inputs == .staged { return try parseBaseline(try stagedBaseline(configured), path: configured) }
+            if inputs == .staged {
+                let (baseline, bytes) = try parseBaseline(try stagedBaseline(configured), path: configured)
+                return inUse(baseline, file: configured, text: bytes)
+            }
             // A baseline the config names is read only from inside the repository: a pull request
             // must not be able to point it at a file whose content would reach the log.
             let confinement = session.repositoryRoot ?? session.config.file.map { Session.parent(of: Session.absolute($0, cwd: session.workingDirectory)) }
@@ -150,8 +153,12 @@ public struct AuditRun: Sendable {
         guard let (baseline, bytes) = try readBaseline(path) else {
             throw AuditError(lines: ["baseline `\(ControlEscaping.escape(path))` does not exist; create it with `capaudit check --write-baseline \(ControlEscaping.escape(path))`"])
         }
+        return inUse(baseline, file: path, text: bytes)
+    }
+
+    private func inUse(_ baseline: Baseline, file: String, text: [UInt8]) -> BaselineInUse {
         let policy = session.policy
-        return BaselineInUse(baseline, file: path, text: bytes, normalizedFile: session.baselineFilePath, ruleID: { policy.resolve($0)?.rule.id ?? $0 })
+        return BaselineInUse(baseline, file: file, text: text, normalizedFile: session.baselineFilePath, ruleID: { policy.resolve($0)?.rule.id ?? $0 })
     }
 
     /// The baseline at `path` and its bytes; nil when there is no such file.
@@ -183,7 +190,7 @@ public struct AuditRun: Sendable {
         }
     }
 
-    private func parseBaseline(_ bytes: [UInt8], path: String) throws(AuditError) -> BaselineInUse {
+    private func parseBaseline(_ bytes: [UInt8], path: String) throws(AuditError) -> (Baseline, [UInt8]) {
         do throws(PolicyError) {
             return (try Baseline.parse(bytes, displayPath: path), bytes)
         } catch {

@@ -49,7 +49,7 @@ struct CheckCommand: Command {
         if arguments.has("write-baseline") {
             try refuseReportsWithBaselineWriting(arguments)
         }
-        let jobs = try arguments.integer("jobs") ?? ProcessorCount.value
+        let jobs = arguments.integer("jobs") ?? ProcessorCount.value
         if arguments.has("staged"), !arguments.positionals.isEmpty {
             throw UsageError(message: "--staged checks the git index; give no paths with it")
         }
