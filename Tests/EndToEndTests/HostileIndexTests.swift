@@ -336,4 +336,28 @@ import Darwin
         #expect((unstagedReport["findings"] as? [Any])?.isEmpty == true)
         #expect((unstagedReport["files"] as? [[String: Any]] ?? []).contains { $0["path"] as? String == "capture.yml" }, "the manifest was checked")
     }
+
+    /// Under --staged the source folder is looked for where the code is read from, the index: a
+    /// folder deleted from the work tree but still staged is checked, and one the index does not
+    /// hold would be read as an empty code base (every protection unapplied), so it stops the run.
+    @Test func theSourceFolderIsLookedForInTheIndex() throws {
+        let repo = try Repository()
+        defer { try? FileManager.default.removeItem(at: repo.folder) }
+        try repo.write("source:\n  android: app\nrules:\n  EVD001: error\n  CAP006: off\n", ".capaudit.yml")
+        try repo.write(Self.evidenceManifest, "capture.yml")
+        try repo.write(Self.unsecured, "app/src/Ok.kt")
+        try repo.git("add", "-A")
+        try repo.remove("app")
+        let (deleted, report) = try repo.check()
+        #expect(deleted.status == 1, "the staged code is read although the work tree lost it: \(deleted.stdout.prefix(1500))\n\(deleted.stderr)")
+        let rules = (report["findings"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? "") \($0["rule"] ?? "")" }
+        #expect(rules == ["capture.yml EVD001"], "\(rules)")
+
+        try repo.git("rm", "-r", "-q", "--cached", "app")
+        try repo.write(Self.secured, "app/src/Ok.kt")
+        let (unstaged, _) = try repo.check()
+        #expect(unstaged.status == 2, "\(unstaged.stdout.prefix(1500))")
+        #expect(unstaged.stderr.contains(".capaudit.yml:2:"), "\(unstaged.stderr)")
+        #expect(unstaged.stderr.contains("the folder `app` holds no file in the git index, and --staged reads the code from there; `git add` it"), "\(unstaged.stderr)")
+    }
 }

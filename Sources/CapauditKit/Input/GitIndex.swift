@@ -121,6 +121,11 @@ public struct GitIndex: Sendable {
         return zip(chosen, try contents(of: chosen.map(\.entry.blob))).map { ($0.0.path, $0.1) }
     }
 
+    /// Whether the index holds an entry under `folder` (relative to the top).
+    func holdsFolder(_ folder: [UInt8]) -> Bool {
+        entries.keys.contains { Self.isInside($0, folder) } || unmerged.contains { Self.isInside($0, folder) }
+    }
+
     /// Every stage-0 entry under `folder` (relative to the top), named relative to the folder, in
     /// path order. A conflict under the folder stops the run.
     func entries(under folder: [UInt8]) throws(Failure) -> [(path: [UInt8], entry: Entry)] {

@@ -210,16 +210,24 @@ public struct Session: Sendable {
             let configFolder = parent(of: absolute(configPath, cwd: cwd))
             session.settingsPaths = [absolute(configPath, cwd: cwd)] + config.rulePacks.map { absolute($0, cwd: configFolder) }
         }
-        session.sources = try sourceFolders(options.sources, config: config, configPath: configPath, configDisplay: configDisplay, cwd: cwd)
+        session.sources = try sourceFolders(options.sources, config: config, configPath: configPath, configDisplay: configDisplay, cwd: cwd, index: index)
         return session
     }
 
     /// The source folder of each platform: `--source` (relative to the working folder), else the
     /// config's `source` (relative to the config's folder). A folder that does not exist stops the
-    /// run, at the option or the config line that names it.
+    /// run, at the option or the config line that names it. Under `--staged` the folder must exist
+    /// where the code is read from, the git index: one deleted from the work tree but staged is
+    /// checked, and one the index does not hold would be read as empty, so it stops the run.
     static func sourceFolders(
-        _ given: [Platform: String], config: Config, configPath: String?, configDisplay: String, cwd: String
+        _ given: [Platform: String], config: Config, configPath: String?, configDisplay: String, cwd: String, index: GitIndex? = nil
     ) throws(SessionError) -> [SourceFolder] {
+        func folderProblem(_ absolutePath: String, shown: String) -> String? {
+            guard let index else { return Self.folderProblem(absolutePath, shown: shown) }
+            // Outside the repository the index holds nothing: the code base says so when it is read.
+            guard let top = index.topRelative(absolutePath), !top.isEmpty, !index.holdsFolder(top) else { return nil }
+            return "the folder `\(ControlEscaping.escape(shown))` holds no file in the git index, and --staged reads the code from there; `git add` it"
+        }
         var folders: [SourceFolder] = []
         for platform in Platform.allCases {
             if let folder = given[platform] {
