@@ -1,0 +1,121 @@
+import CapauditKit
+import Foundation
+import TestSupport
+import Testing
+
+/// The source scanner against code written to slip past it (issue 22): line terminators, Java
+/// Unicode escapes, calls that clear a protection through another API, names that only look
+/// like a setter's property, dead Swift code and regex literals.
+@Suite struct HostileSourceTests {
+    /// One screen that claims `mechanism` on `platform`, its code the type `Pay`.
+    static func manifest(platform: String, mechanism: String) -> String {
+        let platformFacts = platform == "android" ? "android:\n      min-sdk: 28\n      target-sdk: 35" : "ios:\n      deployment-target: \"17.0\""
+        return """
+            capaudit: 1
+            app:
+              name: Hostile
+              profile: general
+              platforms:
+                \(platformFacts)
+            screens:
+              - id: pay
+                protect:
+                  \(platform): [\(mechanism)]
+                code:
+                  \(platform): [Pay]
+
+            """
+    }
+
+    /// "RULE" for each evidence finding of a check of `files` (under `app/`), with " see FILE:LINE:COLUMN"
+    /// for each code location an EVD003 names.
+    static func evidence(_ files: [String: String], platform: String = "android", mechanism: String = "flag-secure") throws -> [String] {
+        let folder = try makeTemporaryFolder()
+        for (path, text) in files { try write(text, to: folder.appendingPathComponent("app/\(path)")) }
+        try write(manifest(platform: platform, mechanism: mechanism), to: folder.appendingPathComponent("capaudit.yml"))
+        let result = try runCapaudit(["check", "capaudit.yml", "--source", "\(platform)=app", "--format", "json"], in: folder)
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        let report = try JSONParser.parse(result.stdout)
+        return (report["findings"]?.arrayValue ?? []).compactMap { finding in
+            guard let rule = finding["rule"]?.stringValue, rule.hasPrefix("EVD") else { return nil }
+            let related = (rule == "EVD003" ? finding["related"]?.arrayValue ?? [] : []).map { place in
+                " see \(place["file"]?.stringValue ?? ""):\(place["line"]?.intValue ?? 0):\(place["column"]?.intValue ?? 0)"
+            }
+            return rule + related.joined()
+        }
+    }
+
+    static let sets = "window.setFlags(FLAG_SECURE, FLAG_SECURE)"
+
+    static func kotlin(_ body: String) -> [String: String] {
+        ["Pay.kt": "class Pay : Activity() {\n    fun onCreate() {\n        \(body)\n    }\n}\n"]
+    }
+
+    static func java(_ body: String) -> [String: String] {
+        ["Pay.java": "class Pay extends Activity {\n    void onCreate() {\n        \(body)\n    }\n}\n"]
+    }
+
+    /// A `//` comment ends at every line terminator; what follows is code, at its own line.
+    @Test(arguments: ["\r", "\r\n", "\n"])
+    func aLineCommentEndsAtEveryTerminator(_ terminator: String) throws {
+        let line = "        \(Self.sets); // was on\(terminator)        window.clearFlags(FLAG_SECURE)"
+        #expect(try Self.evidence(Self.kotlin(line)) == ["EVD003 see app/Pay.kt:4:16"])
+        #expect(try Self.evidence(Self.java(line + ";")) == ["EVD003 see app/Pay.java:4:16"])
+    }
+
+    @Test func javaUnicodeEscapesMeanWhatTheyMeanToTheCompiler() throws {
+        // An escaped line break ends the comment: the clearing call is code.
+        #expect(try Self.evidence(Self.java("\(Self.sets); // on\\u000dwindow.clearFlags(FLAG_SECURE);")) == ["EVD003 see app/Pay.java:3:70"])
+        // An escaped letter is the letter (several `u` allowed).
+        #expect(try Self.evidence(Self.java("\(Self.sets); window.clearFlags(FLAG_SECUR\\uuu0045);")) == ["EVD003 see app/Pay.java:3:59"])
+        // An escaped comment opener makes a comment: what it holds is no evidence.
+        #expect(try Self.evidence(Self.java("\\u002f\\u002f \(Self.sets);")) == ["EVD001"])
+        // An odd run of backslashes is no escape: `\\u002f` inside a string stays text.
+        #expect(try Self.evidence(Self.java("String s = \"\\\\u0022\"; \(Self.sets);")) == [])
+    }
+
+    /// Each form that clears or sets the flag, with its near misses.
+    @Test func eachFormNamesWhatItDoesToTheFlag() throws {
+        let kotlinCases: [(String, [String])] = [
+            ("window.setFlags(0, WindowManager.LayoutParams.FLAG_SECURE)", ["EVD001", "EVD003 see app/Pay.kt:3:16"]),
+            ("window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)", []),
+            ("window.setFlags(FLAG_SECURE or FLAG_DIM_BEHIND, FLAG_SECURE)", []),
+            ("window.setFlags(f(0, FLAG_SECURE), FLAG_SECURE)", []),
+            ("window.setFlags(FLAG_DIM_BEHIND, FLAG_SECURE)", ["EVD001"]),
+            ("val secure = true", ["EVD001"]),
+            ("var secure = true", ["EVD001"]),
+            ("render(secure = true)", ["EVD001"]),
+            ("render(a, secure = true)", ["EVD001"]),
+            ("surfaceView.setSecure(true)", []),
+            ("surfaceView.setSecure(false); \(Self.sets)", ["EVD003 see app/Pay.kt:3:21"]),
+            ("\(Self.sets); params.flags = params.flags and WindowManager.LayoutParams.FLAG_SECURE.inv()", ["EVD003 see app/Pay.kt:3:111"]),
+            ("\(Self.sets); params.flags = params.flags and FLAG_DIM_BEHIND.inv()", []),
+        ]
+        for (body, expected) in kotlinCases {
+            #expect(try Self.evidence(Self.kotlin(body)) == expected, "\(body)")
+        }
+        let javaCases: [(String, [String])] = [
+            ("getWindow().setFlags(0, WindowManager.LayoutParams.FLAG_SECURE);", ["EVD001", "EVD003 see app/Pay.java:3:21"]),
+            ("\(Self.sets); params.flags = params.flags & ~WindowManager.LayoutParams.FLAG_SECURE;", ["EVD003 see app/Pay.java:3:82"]),
+            ("\(Self.sets); params.flags &=~FLAG_SECURE;", ["EVD003 see app/Pay.java:3:67"]),
+            ("\(Self.sets); params.flags &= ~(FLAG_DIM_BEHIND | FLAG_SECURE);", ["EVD003 see app/Pay.java:3:68"]),
+            ("\(Self.sets); params.flags &= ~FLAG_DIM_BEHIND | FLAG_SECURE;", []),
+        ]
+        for (body, expected) in javaCases {
+            #expect(try Self.evidence(Self.java(body)) == expected, "\(body)")
+        }
+    }
+
+    /// A `#if false` block and a regex literal are no code; a `#if DEBUG` branch is.
+    @Test func deadSwiftCodeAndRegexLiteralsAreNoEvidence() throws {
+        func swift(_ body: String) -> [String: String] {
+            ["Pay.swift": "final class Pay: UIViewController {\n\(body)\n}\n"]
+        }
+        let cover = "    func sceneWillResignActive(_ scene: UIScene) { view.addSubview(cover) }"
+        #expect(try Self.evidence(swift("#if false\n\(cover)\n#endif"), platform: "ios", mechanism: "cover-on-background") == ["EVD001"])
+        #expect(try Self.evidence(swift("#if true\n#else\n\(cover)\n#endif"), platform: "ios", mechanism: "cover-on-background") == ["EVD001"])
+        #expect(try Self.evidence(swift("    let pattern = /sceneWillResignActive/"), platform: "ios", mechanism: "cover-on-background") == ["EVD001"])
+        #expect(try Self.evidence(swift("#if DEBUG\n\(cover)\n#endif"), platform: "ios", mechanism: "cover-on-background") == [])
+        #expect(try Self.evidence(swift("    // off\r\(cover)"), platform: "ios", mechanism: "cover-on-background") == [])
+    }
+}
