@@ -54,6 +54,9 @@ public struct SourceIndex: Sendable {
     public let notes: [ScanNote]
 
     private let filesByPath: [String: SourceFile]
+    /// Each file's declarations and occurrences, which sit together in file order.
+    private let declarationRanges: [String: Range<Int>]
+    private let occurrenceRanges: [String: Range<Int>]
     private let declarationsByName: [String: [Int]]
     private let extensionsByName: [String: [Int]]
     private let children: [[Int]]
@@ -88,11 +91,18 @@ public struct SourceIndex: Sendable {
         var secureInputs: [SecureInputMarker] = []
         var facts = BuildFacts()
         var notes = walkNotes
+        var declarationRanges: [String: Range<Int>] = [:]
+        var occurrenceRanges: [String: Range<Int>] = [:]
         for scan in scans {
             if let note = scan.note { notes.append(note) }
             guard let file = scan.file else { continue }
             files.append(file)
             let offset = declarations.count
+            let firstOccurrence = occurrences.count
+            defer {
+                declarationRanges[file.path] = offset..<declarations.count
+                occurrenceRanges[file.path] = firstOccurrence..<occurrences.count
+            }
             for (index, found) in scan.declarations.enumerated() {
                 declarations.append(
                     TypeDeclaration(
@@ -122,6 +132,8 @@ public struct SourceIndex: Sendable {
         buildFacts = facts
         self.notes = notes.sorted { $0.path < $1.path }
         filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.declarationRanges = declarationRanges
+        self.occurrenceRanges = occurrenceRanges
         var byName: [String: [Int]] = [:]
         var extensions: [String: [Int]] = [:]
         var children = [[Int]](repeating: [], count: declarations.count)
@@ -175,7 +187,7 @@ public struct SourceIndex: Sendable {
 
     /// The declarations in the file at `path`, in order (nested ones after their parent).
     public func declarations(inFile path: String) -> [TypeDeclaration] {
-        declarations.filter { $0.file == path }
+        declarationRanges[path].map { Array(declarations[$0]) } ?? []
     }
 
     /// The declarations around an occurrence, innermost first.
@@ -191,7 +203,8 @@ public struct SourceIndex: Sendable {
 
     /// Occurrences of the given patterns (all when nil) in the file at `path`.
     public func occurrences(inFile path: String, of patterns: Set<PatternID>? = nil) -> [PatternOccurrence] {
-        occurrences.filter { $0.location.file == path && (patterns?.contains($0.pattern) ?? true) }
+        guard let range = occurrenceRanges[path] else { return [] }
+        return occurrences[range].filter { patterns?.contains($0.pattern) ?? true }
     }
 
     /// Occurrences of the given patterns anywhere in the source.
