@@ -119,6 +119,33 @@ import Testing
         #expect(try Self.evidence(swift("    // off\r\(cover)"), platform: "ios", mechanism: "cover-on-background") == [])
     }
 
+    /// A simple name is a top-level type of the app: a nested type of that name, or a type in
+    /// test code (a test source set or folder, a test file, an XCTestCase subclass), is no evidence.
+    @Test func decoysInNestedTypesAndTestCodeAreNotTheScreen() throws {
+        let screen = "class Pay : Activity() {}\n"
+        let decoy = "class Pay : Activity() { fun a() { \(Self.sets) } }\n"
+        let kotlinDecoys: [String: String] = [
+            "src/main/Other.kt": "class Other { \(decoy) }",
+            "src/test/java/Pay.kt": decoy, "src/androidTest/Pay.kt": decoy, "src/testDebug/Pay.kt": decoy,
+            "feature/tests/Pay.kt": decoy, "feature/__tests__/Pay.kt": decoy, "src/main/PayTest.kt": decoy,
+        ]
+        for (path, text) in kotlinDecoys {
+            #expect(try Self.evidence(["src/main/Pay.kt": screen, path: text]) == ["EVD001"], "\(path)")
+        }
+        // Only the nested one: the simple name names no top-level type.
+        #expect(try Self.evidence(["src/main/Other.kt": "class Other { \(decoy) }"]) == ["EVD005"])
+        let swiftScreen = "final class Pay: UIViewController {}\n"
+        let swiftDecoy = "func sceneWillResignActive(_ scene: UIScene) { window.addSubview(cover) }"
+        let swiftDecoys: [String: String] = [
+            "AppTests/PayTests.swift": "extension Pay { \(swiftDecoy) }",
+            "AppUITests/Cover.swift": "extension Pay { \(swiftDecoy) }",
+            "App/PayCheck.swift": "final class PayCheck: XCTestCase { final class Pay: UIViewController { \(swiftDecoy) } }",
+        ]
+        for (path, text) in swiftDecoys {
+            #expect(try Self.evidence(["App/Pay.swift": swiftScreen, path: text], platform: "ios", mechanism: "cover-on-background") == ["EVD001"], "\(path)")
+        }
+    }
+
     /// Evidence checks are linear in mapped screens: 12 000 screens, each with its own type, and
     /// as many `code` entries that name nothing, checked within a bound that quadratic stages
     /// (0.2.0 took 81 s for 16 000) exceed.

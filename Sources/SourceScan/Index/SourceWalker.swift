@@ -14,8 +14,8 @@ struct WalkedFile {
     let kind: SourceFileKind
 }
 
-/// Walks a platform's source folder: skips the folders of `ScanLimits.skippedFolders` and what the
-/// caller excludes, never follows a symbolic link out of the folder, and walks each folder and
+/// Walks a platform's source folder: skips the folders of `ScanLimits.skippedFolders`, test code
+/// (`TestCode`) and what the caller excludes, never follows a symbolic link out of the folder, and walks each folder and
 /// reads each file once however many links lead to it (named by its own path rather than a link's).
 struct SourceWalker {
     let platform: SourcePlatform
@@ -59,13 +59,14 @@ struct SourceWalker {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     guard !ScanLimits.skippedFolders.contains(name), !exclude(path) else { continue }
+                    guard !TestCode.isTestFolder(name, parent: relative.split(separator: "/").last.map(String.init), platform: platform) else { continue }
                     guard visitedFolders.insert(FileIdentity(info)).inserted else {
                         notes.append(ScanNote(path: path, reason: .symlinkLoop))
                         continue
                     }
                     subfolders.append((path, location))
                 case S_IFREG:
-                    guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path) else { continue }
+                    guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path), !TestCode.isTestFile(name) else { continue }
                     let file = WalkedFile(path: path, absolutePath: location, kind: kind)
                     if let seen = seenFiles[FileIdentity(info)] {
                         if seen.throughLink, !isLink { files[seen.index] = file }

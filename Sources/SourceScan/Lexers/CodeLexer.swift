@@ -189,6 +189,10 @@ struct CodeLexer<Syntax: LanguageSyntax> {
         }
     }
 
+    private mutating func skipHashes() {
+        while cursor.peek() == ASCII.hash { cursor.skip(1) }
+    }
+
     private mutating func skipIdentifierBytes() {
         while ASCII.isIdentifierByte(cursor.peek()) { cursor.skip(1) }
     }
@@ -253,6 +257,9 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             if dots == 2, cursor.peek() == ASCII.less { cursor.skip(1) }
         } else if byte == ASCII.colon, cursor.peek(1) == ASCII.colon {
             cursor.skip(2)
+        } else if byte == ASCII.hash {
+            // No literal opened at the run's first `#`, so none opens inside it: one token, read once.
+            skipHashes()
         } else if byte >= 0x80 {
             cursor.skip(1)
             while cursor.peek() & 0xC0 == 0x80 { cursor.skip(1) }
@@ -368,6 +375,8 @@ struct CodeLexer<Syntax: LanguageSyntax> {
                 cursor.skip(nested.openerLength)
                 frames.append(.literal(nested))
                 return
+            } else if byte == ASCII.hash {
+                skipHashes()
             } else if byte == opener {
                 depth += 1
                 cursor.skip(1)
