@@ -251,6 +251,13 @@ import Testing
         #expect(source.tokens.count == 600_000)
     }
 
+    /// A run of `#` that opens no raw string is one token, read once (it was read once per `#`).
+    @Test func aLongRunOfHashesStaysLinear() {
+        let run = String(repeating: "#", count: 300_000)
+        let source = swift(run + " x \"\\(" + run + " y)\" z")
+        #expect(source.tokens.map { source.text($0).count } == [300_000, 1, 300_007, 1])
+    }
+
     @Test func onlyLiterallyFalseBranchesAreLeftUnread() {
         let source = swift("#if DEBUG\na\n#elseif false\nb\n#else\nc\n#endif\n#if !true\nd\n#elseif (true)\ne\n#else\nf\n#endif\ng")
         #expect(tokens(source) == ["a@2:1", "c@6:1", "e@11:1", "g@15:1"])

@@ -25,16 +25,6 @@ func occurrences(_ text: [UInt8], path: String, platform: SourcePlatform) -> [Pa
     SourceIndex.scan(contents: [(path, text)], platform: platform, patterns: patterns).occurrences
 }
 
-/// Nanoseconds on a monotonic clock.
-func now() -> UInt64 {
-    let elapsed = ContinuousClock.now - ContinuousClock.Instant.reference
-    return UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
-}
-
-extension ContinuousClock.Instant {
-    static let reference = ContinuousClock.now
-}
-
 /// libFuzzer entry, for the source lexers (random bytes and mutated real sources):
 /// - no input traps or hangs, whatever kind of file it is read as;
 /// - reading is linear: the scan of `n` bytes takes at most 50 ms + 20 µs × n (generous under
@@ -46,10 +36,11 @@ extension ContinuousClock.Instant {
 public func fuzzLexers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     for (path, platform) in paths {
-        let start = now()
+        let start = ContinuousClock.now
         _ = occurrences(bytes, path: path, platform: platform)
-        let limit: UInt64 = 50_000_000 + 20_000 * UInt64(size)
-        if now() - start > limit { fatalError("reading \(size) bytes as \(path) took \(now() - start) ns, over \(limit)") }
+        let elapsed = ContinuousClock.now - start
+        let limit = Duration.milliseconds(50) + Duration.microseconds(20) * size
+        if elapsed > limit { fatalError("reading \(size) bytes as \(path) took \(elapsed), over \(limit)") }
     }
     let valid = Array(String(decoding: bytes, as: UTF8.self).utf8)
     let callBytes = Array(call.utf8)
