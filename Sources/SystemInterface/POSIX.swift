@@ -108,6 +108,19 @@ public enum POSIX {
         return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: errno))
     }
 
+    /// `open` for a path given as the file system's bytes (a name need not be UTF-8).
+    public static func open(_ path: [UInt8], flags: Int32) -> Result<Int32, SystemError> {
+        let name = FileSystem.cPath(path)
+        #if canImport(Glibc)
+        let descriptor = Glibc.open(name, flags | O_CLOEXEC)
+        #elseif canImport(Musl)
+        let descriptor = Musl.open(name, flags | O_CLOEXEC)
+        #else
+        let descriptor = Darwin.open(name, flags | O_CLOEXEC)
+        #endif
+        return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: errno))
+    }
+
     /// Makes sure descriptors 0, 1 and 2 are open. When one was closed by the caller, a file opened
     /// later would take its number and a report meant for standard output would land in it; a
     /// read-only `/dev/null` in its place makes every write there fail with EBADF instead, which

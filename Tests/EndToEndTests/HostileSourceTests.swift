@@ -146,6 +146,18 @@ import Testing
         }
     }
 
+    /// A source file whose name is not UTF-8 is read by its bytes: its clearing call counts.
+    @Test func aFileWhoseNameIsNotUTF8IsRead() throws {
+        let folder = try makeTemporaryFolder()
+        try write("class Pay : Activity() { fun a() { \(Self.sets) } }\n", to: folder.appendingPathComponent("app/Pay.kt"))
+        let name = Array(folder.appendingPathComponent("app").path.utf8) + Array("/Pay+Clear\u{FF}".utf8.dropLast(2)) + [0xFF] + Array(".kt".utf8)
+        try writeBytes(Array("extension fun Pay.clear() {}\nclass PayClear : Activity() { fun b() { window.clearFlags(FLAG_SECURE) } }\n".utf8), toPath: name)
+        try write(Self.manifest(platform: "android", mechanism: "flag-secure").replacingOccurrences(of: "[Pay]", with: "[Pay, PayClear]"), to: folder.appendingPathComponent("capaudit.yml"))
+        let result = try runCapaudit(["check", "capaudit.yml", "--source", "android=app", "--format", "json"], in: folder)
+        let rules = try JSONParser.parse(result.stdout)["findings"]?.arrayValue?.compactMap { $0["rule"]?.stringValue } ?? []
+        #expect(rules.contains("EVD003") && !rules.contains("EVD005"), "\(rules) \(result.stderr)")
+    }
+
     /// Evidence checks are linear in mapped screens: 12 000 screens, each with its own type, and
     /// as many `code` entries that name nothing, checked within a bound that quadratic stages
     /// (0.2.0 took 81 s for 16 000) exceed.
