@@ -43,6 +43,17 @@ public enum FileSystem {
         return entries(handle)
     }
 
+    /// `entries(of:)` for a folder given as the file system's bytes (a name need not be UTF-8).
+    public static func entries(of folder: [UInt8]) -> [DirectoryEntry]? {
+        guard let handle = opendir(cPath(folder)) else { return nil }
+        return entries(handle)
+    }
+
+    /// A path given as the file system's bytes, NUL-terminated for a C call.
+    public static func cPath(_ path: [UInt8]) -> [CChar] {
+        path.map { CChar(bitPattern: $0) } + [0]
+    }
+
     /// The names in the folder open as `descriptor`, which this closes; nil, with `errno` set,
     /// when it cannot be read as a folder.
     public static func entries(ofOpenFolder descriptor: Int32) -> [DirectoryEntry]? {

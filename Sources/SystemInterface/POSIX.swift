@@ -98,12 +98,18 @@ public enum POSIX {
 
     /// Opens `path` with `O_CLOEXEC` added to `flags`; the descriptor, or the failure.
     public static func open(_ path: String, flags: Int32) -> Result<Int32, SystemError> {
+        open(Array(path.utf8), flags: flags)
+    }
+
+    /// `open` for a path given as the file system's bytes (a name need not be UTF-8).
+    public static func open(_ path: [UInt8], flags: Int32) -> Result<Int32, SystemError> {
+        let name = FileSystem.cPath(path)
         #if canImport(Glibc)
-        let descriptor = Glibc.open(path, flags | O_CLOEXEC)
+        let descriptor = Glibc.open(name, flags | O_CLOEXEC)
         #elseif canImport(Musl)
-        let descriptor = Musl.open(path, flags | O_CLOEXEC)
+        let descriptor = Musl.open(name, flags | O_CLOEXEC)
         #else
-        let descriptor = Darwin.open(path, flags | O_CLOEXEC)
+        let descriptor = Darwin.open(name, flags | O_CLOEXEC)
         #endif
         return descriptor >= 0 ? .success(descriptor) : .failure(SystemError(code: errno))
     }

@@ -44,8 +44,9 @@ struct SyntheticSource {
     private static let targetBytes = 10_000
 
     /// A manifest whose screens map pairs of generated files: `Screen{2k}Activity` on Android
-    /// and `Screen{2k+1}ViewController` on iOS, each claiming the platform's protection.
-    static func manifest(screens: Int) -> String {
+    /// and `Screen{2k+1}ViewController` on iOS, each claiming the platform's protection; past
+    /// the `files` generated, screens map the same pairs again.
+    static func manifest(screens: Int, files: Int) -> String {
         var text = """
             capaudit: 1
             app:
@@ -62,13 +63,15 @@ struct SyntheticSource {
             screens:
 
             """
+        let pairs = max(1, files / 2)
         for screen in 0..<screens {
+            let pair = screen % pairs
             text += """
                   - id: screen-\(screen)
                     protect: {ios: [redact-on-capture], android: [flag-secure]}
                     code:
-                      android: [Screen\(2 * screen)Activity]
-                      ios: [Screen\(2 * screen + 1)ViewController]
+                      android: [Screen\(2 * pair)Activity]
+                      ios: [Screen\(2 * pair + 1)ViewController]
                     fields:
                       - id: balance
                         kind: balance
@@ -363,7 +366,7 @@ func runSourceScanBenchmark(files: Int, runs: Int, folder: String) {
 func reportSourceScan(files: Int, runs: Int, folder: String, binary: String, manifests: Measurement) {
     let bytes = SyntheticSource(seed: 2026).generate(into: folder, files: files)
     let manifest = "\(folder)/capaudit.yml"
-    writeFile(SyntheticSource.manifest(screens: 12), to: manifest)
+    writeFile(SyntheticSource.manifest(screens: 12, files: files), to: manifest)
     let plain = medianRun(runs, [binary, "check", manifest, "--format", "json", "--fail-on", "never"])
     let withSource = medianRun(runs, [
         binary, "check", manifest, "--format", "json", "--fail-on", "never", "--source", "android=\(folder)/android", "--source", "ios=\(folder)/ios",
@@ -384,4 +387,23 @@ func reportSourceScan(files: Int, runs: Int, folder: String, binary: String, man
     print("  check, one manifest                 \(format(plain.seconds))  peak RSS \(plain.peakKB / 1024) MB")
     print("  same with --source (both platforms) \(format(withSource.seconds))  peak RSS \(withSource.peakKB / 1024) MB")
     print("  added by the source                 \(format(withSource.seconds - plain.seconds))  (ratio to the floor \(decimal((withSource.seconds - plain.seconds) / floor)))")
+    reportMappedScreens(runs: runs, folder: folder, files: files, binary: binary)
+}
+
+/// The evidence stages against the number of mapped screens, at 1x, 10x and 100x of 160 over
+/// the same tree: every stage is linear in screens, so the time per screen stays flat.
+func reportMappedScreens(runs: Int, folder: String, files: Int, binary: String) {
+    var first: Double?
+    for screens in [160, 1_600, 16_000] {
+        let manifest = "\(folder)/mapped-\(screens).yml"
+        writeFile(SyntheticSource.manifest(screens: screens, files: files), to: manifest)
+        let run = medianRun(runs, [
+            binary, "check", manifest, "--format", "json", "--fail-on", "never", "--source", "android=\(folder)/android", "--source", "ios=\(folder)/ios",
+        ])
+        let perScreen = run.seconds / Double(screens)
+        let scale = first.map { "  (\(decimal(perScreen / $0))x the time per screen at 160)" } ?? ""
+        if first == nil { first = perScreen }
+        let name = "check --source, \(screens) mapped screens"
+        print("  \(name)\(String(repeating: " ", count: max(1, 36 - name.count)))\(format(run.seconds))  peak RSS \(run.peakKB / 1024) MB\(scale)")
+    }
 }

@@ -56,7 +56,7 @@ import Testing
         let text = result.stdout
         #expect(text.contains("""
             drift.yml:87:17: error EVD001 claim-without-evidence: `flag-secure` is declared for screen `sign-in` on Android, but no code there \
-            applies it: searched LoginActivity in \(Self.kotlin)/login/LoginActivity.kt for `setFlags(… FLAG_SECURE …)`, `addFlags(… FLAG_SECURE …)`, \
+            applies it: searched LoginActivity in \(Self.kotlin)/login/LoginActivity.kt for `setFlags(… FLAG_SECURE …, … FLAG_SECURE …)`, `addFlags(… FLAG_SECURE …)`, \
             `SecureFlagPolicy.SecureOn` or `setSecure(true)`; the search stopped at `LoginBase`, declared in no scanned file
             """))
         #expect(text.contains("the search stopped at `ShieldedViewController`, declared in no scanned file"))

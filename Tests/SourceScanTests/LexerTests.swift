@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test func regexLiteralsNestedCommentsBackticksAttributes() {
-        let source = swift("let r = #/a\"b/#  /* x /* y */ z */ @MainActor let `class` = #if")
-        #expect(source.tokens.map(source.text) == ["let", "r", "=", "#/a\"b/#", "@MainActor", "let", "class", "=", "#", "if"])
+        let source = swift("let r = #/a\"b/#  /* x /* y */ z */ @MainActor let `class` = #selector")
+        #expect(source.tokens.map(source.text) == ["let", "r", "=", "#/a\"b/#", "@MainActor", "let", "class", "=", "#", "selector"])
         #expect(source.tokens[6].column == 51)
     }
 

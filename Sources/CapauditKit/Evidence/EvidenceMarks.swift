@@ -31,24 +31,43 @@ public struct EvidenceMarks: Sendable {
 extension EvaluationContext {
     /// The evidence state of every protect mechanism in effect on every screen, on each platform
     /// whose code the run has: found in the screen's code or, for `capture.protect`, anywhere.
+    /// Linear in screens: each screen's own mechanisms are grouped once, and the app-wide ones are
+    /// looked up once for all screens.
     var evidenceMarks: EvidenceMarks {
         var marks = EvidenceMarks()
         for (platform, _) in platformsWithCode {
-            let declared = declaredMechanisms(on: platform)
-            for screen in manifest.screens {
-                let inEffect = declared.filter { mechanism in
-                    switch mechanism.scope {
-                    case .screen(let owner, _): return owner.id == screen.id
-                    case .app: return !mechanism.use.location.path.hasPrefix("capture.detect")
-                    }
+            var byScreen: [String: [DeclaredMechanism]] = [:]
+            var appWide: [DeclaredMechanism] = []
+            for declared in declaredMechanisms(on: platform) {
+                switch declared.scope {
+                case .screen(let owner, _): byScreen[owner.id, default: []].append(declared)
+                case .app where !declared.use.location.path.hasPrefix("capture.detect"): appWide.append(declared)
+                case .app: continue
                 }
-                for mechanism in Set(inEffect.map(\.mechanism.id)).sorted() {
-                    let places = inEffect.filter { $0.mechanism.id == mechanism }
-                    let found = places.lazy.compactMap { place in place.setting.first.map { place.code.related($0.location, "applies \(mechanism)") } }.first
+            }
+            let appEvidence = Self.firstEvidence(appWide)
+            for screen in manifest.screens {
+                let ownEvidence = Self.firstEvidence(byScreen[screen.id] ?? [])
+                for mechanism in Set(ownEvidence.keys).union(appEvidence.keys) {
+                    let found = (ownEvidence[mechanism] ?? nil) ?? (appEvidence[mechanism] ?? nil)
                     marks.set(found.map(EvidenceMarks.State.evidenced) ?? .declaredOnly, screen: screen.id, platform: platform, mechanism: mechanism)
                 }
             }
         }
         return marks
+    }
+
+    /// For each mechanism of `places`, the first place (in their order) where the code applies it,
+    /// or nil when none does.
+    private static func firstEvidence(_ places: [DeclaredMechanism]) -> [String: RelatedLocation?] {
+        var result: [String: RelatedLocation?] = [:]
+        for place in places {
+            let mechanism = place.mechanism.id
+            if case .some(.some) = result[mechanism] { continue }
+            let found: RelatedLocation? = place.setting.first.map { place.code.related($0.location, "applies \(mechanism)") }
+            // updateValue keeps a nil (declared, not found); assigning it through the subscript would remove the key.
+            result.updateValue(found, forKey: mechanism)
+        }
+        return result
     }
 }

@@ -54,6 +54,9 @@ public struct SourceIndex: Sendable {
     public let notes: [ScanNote]
 
     private let filesByPath: [String: SourceFile]
+    /// Each file's declarations and occurrences, which sit together in file order.
+    private let declarationRanges: [String: Range<Int>]
+    private let occurrenceRanges: [String: Range<Int>]
     private let declarationsByName: [String: [Int]]
     private let extensionsByName: [String: [Int]]
     private let children: [[Int]]
@@ -91,11 +94,13 @@ public struct SourceIndex: Sendable {
         var secureInputs: [SecureInputMarker] = []
         var facts = BuildFacts()
         var notes = walkNotes
+        var declarationRanges: [String: Range<Int>] = [:]
         for scan in scans {
             if let note = scan.note { notes.append(note) }
             guard let file = scan.file else { continue }
             files.append(file)
             let offset = declarations.count
+            defer { declarationRanges[file.path] = offset..<declarations.count }
             for (index, found) in scan.declarations.enumerated() {
                 declarations.append(
                     TypeDeclaration(
@@ -120,15 +125,24 @@ public struct SourceIndex: Sendable {
         }
         self.files = files
         self.declarations = declarations
+        // XCTestCase subclasses and what they hold are tests, not the app: their occurrences go.
+        var isTestCase = [Bool](repeating: false, count: declarations.count)
+        for declaration in declarations {
+            isTestCase[declaration.id] = declaration.supertypes.contains { TestCode.testCaseSupertypes.contains($0.name) }
+                || declaration.parent.map { isTestCase[$0] } ?? false
+        }
+        occurrences.removeAll { occurrence in occurrence.enclosingDeclaration.map { isTestCase[$0] } ?? false }
         self.occurrences = occurrences
         self.secureInputs = secureInputs
         buildFacts = facts
         self.notes = notes.sorted { $0.path < $1.path }
         filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.declarationRanges = declarationRanges
+        occurrenceRanges = Self.ranges(of: occurrences)
         var byName: [String: [Int]] = [:]
         var extensions: [String: [Int]] = [:]
         var children = [[Int]](repeating: [], count: declarations.count)
-        for declaration in declarations {
+        for declaration in declarations where !isTestCase[declaration.id] {
             if declaration.kind == .extension {
                 extensions[declaration.name, default: []].append(declaration.id)
             } else {
@@ -141,6 +155,16 @@ public struct SourceIndex: Sendable {
         self.children = children
         occurrencesByDeclaration = Self.group(occurrences.map(\.enclosingDeclaration), count: declarations.count)
         secureInputsByDeclaration = Self.group(secureInputs.map(\.enclosingDeclaration), count: declarations.count)
+    }
+
+    /// Each file's occurrences, which sit together in file order.
+    private static func ranges(of occurrences: [PatternOccurrence]) -> [String: Range<Int>] {
+        var ranges: [String: Range<Int>] = [:]
+        for (index, occurrence) in occurrences.enumerated() {
+            let file = occurrence.location.file
+            ranges[file] = (ranges[file]?.lowerBound ?? index)..<(index + 1)
+        }
+        return ranges
     }
 
     private static func group(_ owners: [Int?], count: Int) -> [[Int]] {
@@ -167,8 +191,13 @@ public struct SourceIndex: Sendable {
         Self.lookUp(name, in: extensionsByName, declarations).map { declarations[$0] }
     }
 
-    private static func lookUp(_ name: String, in table: [String: [Int]], _ declarations: [TypeDeclaration]) -> [Int] {
-        guard let dot = name.lastIndex(of: ".") else { return table[name] ?? [] }
+    /// A simple name matches top-level declarations only when `topLevelOnly` (a `code` entry: a
+    /// nested type is named by its qualified form, `Outer.Inner`); any when resolving a supertype.
+    private static func lookUp(_ name: String, in table: [String: [Int]], _ declarations: [TypeDeclaration], topLevelOnly: Bool = false) -> [Int] {
+        guard let dot = name.lastIndex(of: ".") else {
+            let found = table[name] ?? []
+            return topLevelOnly ? found.filter { declarations[$0].parent == nil } : found
+        }
         let simple = String(name[name.index(after: dot)...])
         return (table[simple] ?? []).filter {
             let qualified = declarations[$0].qualifiedName
@@ -178,7 +207,7 @@ public struct SourceIndex: Sendable {
 
     /// The declarations in the file at `path`, in order (nested ones after their parent).
     public func declarations(inFile path: String) -> [TypeDeclaration] {
-        declarations.filter { $0.file == path }
+        declarationRanges[path].map { Array(declarations[$0]) } ?? []
     }
 
     /// The declarations around an occurrence, innermost first.
@@ -194,7 +223,8 @@ public struct SourceIndex: Sendable {
 
     /// Occurrences of the given patterns (all when nil) in the file at `path`.
     public func occurrences(inFile path: String, of patterns: Set<PatternID>? = nil) -> [PatternOccurrence] {
-        occurrences.filter { $0.location.file == path && (patterns?.contains($0.pattern) ?? true) }
+        guard let range = occurrenceRanges[path] else { return [] }
+        return occurrences[range].filter { patterns?.contains($0.pattern) ?? true }
     }
 
     /// Occurrences of the given patterns anywhere in the source.
@@ -235,7 +265,7 @@ public struct SourceIndex: Sendable {
             var next: [String] = []
             for current in level {
                 names.append(current)
-                let declared = Self.lookUp(current, in: declarationsByName, declarations)
+                let declared = Self.lookUp(current, in: declarationsByName, declarations, topLevelOnly: depth == 0)
                 if declared.isEmpty, depth > 0 { unresolved.append(current) }
                 let found = declared + Self.lookUp(current, in: extensionsByName, declarations)
                 ids += found

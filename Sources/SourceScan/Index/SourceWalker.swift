@@ -10,12 +10,14 @@ import SystemInterface
 /// A file the walk found, to be read.
 struct WalkedFile {
     let path: String
-    let absolutePath: String
+    /// The file system's bytes: a name that is not UTF-8 is read as it is, never through a
+    /// lossy decoding.
+    let absolutePath: [UInt8]
     let kind: SourceFileKind
 }
 
-/// Walks a platform's source folder: skips the folders of `ScanLimits.skippedFolders` and what the
-/// caller excludes, never follows a symbolic link out of the folder, and walks each folder and
+/// Walks a platform's source folder: skips the folders of `ScanLimits.skippedFolders`, test code
+/// (`TestCode`) and what the caller excludes, never follows a symbolic link out of the folder, and walks each folder and
 /// reads each file once however many links lead to it (named by its own path rather than a link's).
 struct SourceWalker {
     let platform: SourcePlatform
@@ -31,41 +33,44 @@ struct SourceWalker {
         guard stat(root, &rootInfo) == 0 else { return ([], [ScanNote(path: folder, reason: .unreadable("not found"))]) }
         var visitedFolders: Set<FileIdentity> = [FileIdentity(rootInfo)]
         var seenFiles: [FileIdentity: (index: Int, throughLink: Bool)] = [:]
-        var stack: [(relative: String, absolute: String)] = [("", root)]
+        let rootBytes = Array(root.utf8)
+        var stack: [(relative: String, absolute: [UInt8])] = [("", rootBytes)]
         while let (relative, absolute) = stack.popLast() {
-            guard let names = Self.names(in: absolute) else {
+            guard let entries = FileSystem.entries(of: absolute) else {
                 notes.append(ScanNote(path: relative.isEmpty ? "." : relative, reason: .unreadable(String(cString: strerror(errno)))))
                 continue
             }
-            var subfolders: [(String, String)] = []
-            for name in names {
+            var subfolders: [(String, [UInt8])] = []
+            for entry in entries.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+                let name = String(decoding: entry.name, as: UTF8.self)
                 let path = relative.isEmpty ? name : "\(relative)/\(name)"
-                let location = "\(absolute)/\(name)"
+                let location = absolute + [ASCII.slash] + entry.name
                 var info = stat()
-                guard lstat(location, &info) == 0 else { continue }
+                guard lstat(FileSystem.cPath(location), &info) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink {
-                    guard let target = FileSystem.realPath(location), stat(target, &info) == 0 else {
+                    guard let target = FileSystem.realPath(location), stat(FileSystem.cPath(target), &info) == 0 else {
                         notes.append(ScanNote(path: path, reason: .brokenSymlink))
                         continue
                     }
-                    guard target == root || target.hasPrefix(root + "/") else {
-                        if isWanted(path, info) { notes.append(ScanNote(path: path, reason: .symlinkOutside(target: target))) }
+                    guard target == rootBytes || target.starts(with: rootBytes + [ASCII.slash]) else {
+                        if isWanted(path, info) { notes.append(ScanNote(path: path, reason: .symlinkOutside(target: String(decoding: target, as: UTF8.self)))) }
                         continue
                     }
-                    let targetPath = target.dropFirst(root.count).split(separator: "/").map(String.init)
+                    let targetPath = target.dropFirst(rootBytes.count).split(separator: ASCII.slash).map { String(decoding: $0, as: UTF8.self) }
                     if targetPath.contains(where: ScanLimits.skippedFolders.contains) || exclude(targetPath.joined(separator: "/")) { continue }
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     guard !ScanLimits.skippedFolders.contains(name), !exclude(path) else { continue }
+                    guard !TestCode.isTestFolder(name, parent: relative.split(separator: "/").last.map(String.init), platform: platform) else { continue }
                     guard visitedFolders.insert(FileIdentity(info)).inserted else {
                         notes.append(ScanNote(path: path, reason: .symlinkLoop))
                         continue
                     }
                     subfolders.append((path, location))
                 case S_IFREG:
-                    guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path) else { continue }
+                    guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path), !TestCode.isTestFile(name) else { continue }
                     let file = WalkedFile(path: path, absolutePath: location, kind: kind)
                     if let seen = seenFiles[FileIdentity(info)] {
                         if seen.throughLink, !isLink { files[seen.index] = file }
@@ -88,9 +93,6 @@ struct SourceWalker {
         info.st_mode & S_IFMT == S_IFDIR || SourceFileKind.of(path, platform: platform) != nil
     }
 
-    private static func names(in folder: String) -> [String]? {
-        FileSystem.entries(of: folder)?.map { String(decoding: $0.name, as: UTF8.self) }.sorted()
-    }
 }
 
 /// Reads a whole regular file, refusing it when it is over `limit` bytes (checked before reading,
@@ -101,7 +103,7 @@ enum SourceFileReader {
         case unreadable(String)
     }
 
-    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+    static func read(_ path: [UInt8], limit: Int) -> Result<[UInt8], Failure> {
         let descriptor: Int32
         switch POSIX.open(path, flags: O_RDONLY | O_NONBLOCK) {
         case .success(let opened): descriptor = opened

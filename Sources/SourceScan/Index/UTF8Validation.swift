@@ -4,7 +4,7 @@ enum UTF8Validation {
     /// The line (1-based) holding the first byte that is not UTF-8, or nil when all are.
     static func firstInvalidLine(_ bytes: [UInt8]) -> Int? {
         guard let offset = firstInvalidOffset(bytes) else { return nil }
-        return 1 + bytes[..<offset].lazy.filter { $0 == ASCII.newline }.count
+        return 1 + (0..<offset).lazy.filter { ASCII.endsLine(at: $0, in: bytes) }.count
     }
 
     private static let asciiMask: UInt64 = 0x8080_8080_8080_8080

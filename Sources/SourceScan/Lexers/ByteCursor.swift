@@ -34,14 +34,21 @@ struct ByteCursor {
         return true
     }
 
+    /// Counts a line at each line terminator the languages read define (LF, CR, CR LF: JLS 3.4,
+    /// the Kotlin grammar's `NL`, Swift's `line-break`, XML 1.0 2.11); CR LF counts once, at the LF.
     mutating func advance() {
         guard offset < bytes.count else { return }
-        if bytes[offset] == ASCII.newline {
+        if ASCII.endsLine(at: offset, in: bytes) {
             line += 1
             countedOffset = offset + 1
             countedColumn = 1
         }
         offset += 1
+    }
+
+    /// Advances to `target` (never back), counting the lines on the way.
+    mutating func advance(to target: Int) {
+        while offset < min(target, bytes.count) { advance() }
     }
 
     mutating func advance(by count: Int) {
@@ -62,10 +69,13 @@ struct ByteCursor {
         return countedColumn
     }
 
-    /// Skips to the end of the line, leaving the line break to be read.
+    /// Skips to the end of the line, leaving the line break (LF or CR) to be read.
     mutating func skipRestOfLine() {
-        while offset < bytes.count, bytes[offset] != ASCII.newline { offset += 1 }
+        while offset < bytes.count, !ASCII.isLineBreak(bytes[offset]) { offset += 1 }
     }
+
+    /// Whether the cursor is at a line terminator (LF or CR).
+    var atLineBreak: Bool { offset < bytes.count && ASCII.isLineBreak(bytes[offset]) }
 }
 
 /// The bytes lexers look for.
@@ -105,6 +115,16 @@ enum ASCII {
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == space || byte == newline || byte == tab || byte == carriageReturn || byte == 0x0B || byte == 0x0C
+    }
+
+    /// LF or CR: either one starts a line terminator.
+    static func isLineBreak(_ byte: UInt8) -> Bool { byte == newline || byte == carriageReturn }
+
+    /// Whether the byte at `offset` ends a line: an LF, or a CR not followed by an LF.
+    static func endsLine(at offset: Int, in bytes: [UInt8]) -> Bool {
+        let byte = bytes[offset]
+        if byte == newline { return true }
+        return byte == carriageReturn && (offset + 1 >= bytes.count || bytes[offset + 1] != newline)
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

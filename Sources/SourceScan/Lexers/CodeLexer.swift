@@ -8,6 +8,8 @@ struct LiteralDelimiter {
         case backslash
         /// Groovy dollar-slashy strings: `$$` and `$/` are escapes.
         case dollar
+        /// Swift regex literals: `\` escapes the next byte whatever the delimiter's hashes.
+        case regex
     }
 
     enum Interpolation {
@@ -39,9 +41,21 @@ struct LiteralDelimiter {
 protocol LanguageSyntax {
     static var blockCommentsNest: Bool { get }
     static var backtickIdentifiers: Bool { get }
+    /// Java: `\uXXXX` escapes are translated before lexing (JLS 3.3).
+    static var translatesUnicodeEscapes: Bool { get }
+    /// Swift: `#if`/`#elseif`/`#else`/`#endif` blocks, and bare `/regex/` literals where a value can start.
+    static var swiftDirectivesAndRegex: Bool { get }
+    /// Java: `~` is only ever a unary operator, so `&~X` is `&` then `~X`.
+    static var tildeStandsAlone: Bool { get }
     /// The literal that starts at the cursor, if any; `previous` is the last token (Groovy needs
     /// it to tell a slashy string from a division).
     static func literalOpening(at cursor: ByteCursor, after previous: SourceToken?) -> LiteralDelimiter?
+}
+
+extension LanguageSyntax {
+    static var translatesUnicodeEscapes: Bool { false }
+    static var swiftDirectivesAndRegex: Bool { false }
+    static var tildeStandsAlone: Bool { false }
 }
 
 /// A linear lexer for Kotlin, Java, Swift and Groovy: identifiers, numbers, punctuation and whole
@@ -61,17 +75,35 @@ struct CodeLexer<Syntax: LanguageSyntax> {
     private var level = 0
     /// Kept between literals so that reading one does not allocate.
     private var frames: [LiteralFrame] = []
+    /// Open Swift `#if` blocks, innermost last.
+    private var conditions: [ConditionalBlock] = []
+    /// No bare regex literal can close before this offset: a scan from an earlier `/` reached the
+    /// line's end without finding one (so each line is scanned for regex closers once).
+    private var regexCloserAbsentBefore = 0
 
     private init(_ bytes: [UInt8]) {
         cursor = ByteCursor(bytes)
         tokens.reserveCapacity(bytes.count / Self.bytesPerToken)
     }
 
-    /// The tokens of `bytes`.
+    /// The tokens of `bytes`. Where the language translates Unicode escapes, token text is read
+    /// from the translated bytes and positions still name the original ones.
     static func lex(_ bytes: [UInt8]) -> LexedSource {
-        var lexer = CodeLexer(bytes)
+        guard Syntax.translatesUnicodeEscapes, let translation = UnicodeEscapeTranslation.translate(bytes) else {
+            var lexer = CodeLexer(bytes)
+            lexer.run()
+            return LexedSource(bytes: bytes, tokens: lexer.tokens)
+        }
+        var lexer = CodeLexer(translation.bytes)
         lexer.run()
-        return LexedSource(bytes: bytes, tokens: lexer.tokens)
+        var original = ByteCursor(bytes)
+        let tokens = lexer.tokens.map { token in
+            original.advance(to: translation.originalOffsets[Int(token.start)])
+            return SourceToken(
+                kind: token.kind, start: Int(token.start), end: Int(token.end), line: original.line, column: original.column(),
+                level: token.level)
+        }
+        return LexedSource(bytes: translation.bytes, tokens: tokens)
     }
 
     private mutating func run() {
@@ -82,7 +114,12 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             let line = cursor.line
             let column = cursor.column()
             let byte = cursor.peek()
-            if let delimiter = Syntax.literalOpening(at: cursor, after: tokens.last) {
+            if Syntax.swiftDirectivesAndRegex, byte == ASCII.hash, let directive = directiveAtCursor() {
+                readDirective(directive)
+            } else if Syntax.swiftDirectivesAndRegex, byte == ASCII.slash, let end = bareRegexEnd() {
+                cursor.skip(end - cursor.offset)
+                emit(.string, start, line, column)
+            } else if let delimiter = Syntax.literalOpening(at: cursor, after: tokens.last) {
                 readLiteral(delimiter)
                 emit(delimiter.kind, start, line, column)
             } else if ASCII.isIdentifierStart(byte) {
@@ -105,6 +142,7 @@ struct CodeLexer<Syntax: LanguageSyntax> {
     }
 
     private mutating func emit(_ kind: TokenKind, _ start: Int, _ line: Int, _ column: Int) {
+        guard !inInactiveBlock else { return }
         var tokenLevel = level
         if kind == .punctuation, cursor.offset - start == 1 {
             let byte = cursor.bytes[start]
@@ -151,6 +189,10 @@ struct CodeLexer<Syntax: LanguageSyntax> {
         }
     }
 
+    private mutating func skipHashes() {
+        while cursor.peek() == ASCII.hash { cursor.skip(1) }
+    }
+
     private mutating func skipIdentifierBytes() {
         while ASCII.isIdentifierByte(cursor.peek()) { cursor.skip(1) }
     }
@@ -180,9 +222,10 @@ struct CodeLexer<Syntax: LanguageSyntax> {
     private mutating func readBacktickIdentifier(line: Int, column: Int) {
         cursor.skip(1)
         let nameStart = cursor.offset
-        while !cursor.atEnd, cursor.peek() != ASCII.backtick, cursor.peek() != ASCII.newline { cursor.skip(1) }
+        while !cursor.atEnd, cursor.peek() != ASCII.backtick, !cursor.atLineBreak { cursor.skip(1) }
         let nameEnd = cursor.offset
         if cursor.peek() == ASCII.backtick { cursor.skip(1) }
+        guard !inInactiveBlock else { return }
         if nameEnd == nameStart {
             tokens.append(SourceToken(kind: .punctuation, start: nameStart - 1, end: cursor.offset, line: line, column: column, level: level))
         } else {
@@ -197,9 +240,12 @@ struct CodeLexer<Syntax: LanguageSyntax> {
         let byte = cursor.peek()
         if byte == ASCII.minus, cursor.peek(1) == ASCII.greater {
             cursor.skip(2)
+        } else if byte == ASCII.tilde, Syntax.tildeStandsAlone {
+            cursor.skip(1)
         } else if Self.isOperatorByte(byte) {
             while Self.isOperatorByte(cursor.peek()) {
                 if cursor.peek() == ASCII.slash, cursor.peek(1) == ASCII.slash || cursor.peek(1) == ASCII.star { return }
+                if cursor.peek() == ASCII.tilde, Syntax.tildeStandsAlone { return }
                 cursor.skip(1)
             }
         } else if byte == ASCII.dot {
@@ -211,6 +257,9 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             if dots == 2, cursor.peek() == ASCII.less { cursor.skip(1) }
         } else if byte == ASCII.colon, cursor.peek(1) == ASCII.colon {
             cursor.skip(2)
+        } else if byte == ASCII.hash {
+            // No literal opened at the run's first `#`, so none opens inside it: one token, read once.
+            skipHashes()
         } else if byte >= 0x80 {
             cursor.skip(1)
             while cursor.peek() & 0xC0 == 0x80 { cursor.skip(1) }
@@ -251,7 +300,7 @@ struct CodeLexer<Syntax: LanguageSyntax> {
     private mutating func readLiteralBody(_ delimiter: LiteralDelimiter) {
         while !cursor.atEnd {
             let byte = cursor.peek()
-            if byte == ASCII.newline, delimiter.endsAtLineBreak {
+            if ASCII.isLineBreak(byte), delimiter.endsAtLineBreak {
                 frames.removeLast()
                 return
             }
@@ -271,6 +320,8 @@ struct CodeLexer<Syntax: LanguageSyntax> {
                     continue
                 }
                 cursor.skip(1 + hashes)
+                // A backslash never carries a single-line literal over a line break (no language read allows it).
+                if delimiter.endsAtLineBreak, cursor.atLineBreak { continue }
                 if delimiter.interpolation == .backslashParen, cursor.peek() == ASCII.openParen {
                     cursor.skip(1)
                     frames.append(.interpolation(opener: ASCII.openParen, closer: ASCII.closeParen, depth: 1))
@@ -280,6 +331,10 @@ struct CodeLexer<Syntax: LanguageSyntax> {
                 continue
             case .dollar where byte == ASCII.dollar && (cursor.peek(1) == ASCII.dollar || cursor.peek(1) == ASCII.slash):
                 cursor.skip(2)
+                continue
+            case .regex where byte == ASCII.backslash:
+                cursor.skip(1)
+                if !(delimiter.endsAtLineBreak && cursor.atLineBreak) { cursor.advance() }
                 continue
             default:
                 break
@@ -320,6 +375,8 @@ struct CodeLexer<Syntax: LanguageSyntax> {
                 cursor.skip(nested.openerLength)
                 frames.append(.literal(nested))
                 return
+            } else if byte == ASCII.hash {
+                skipHashes()
             } else if byte == opener {
                 depth += 1
                 cursor.skip(1)
@@ -335,6 +392,130 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             } else {
                 cursor.advance()
             }
+        }
+    }
+
+    // MARK: Swift conditional compilation and bare regex literals
+
+    private enum Directive {
+        case ifBlock, elseIf, elseBlock, endIf
+    }
+
+    /// A Swift `#if` block: whether the code around it is read, whether a branch was surely
+    /// taken (its condition is literally `true`, and every branch before it literally `false`),
+    /// and whether the current branch is read.
+    private struct ConditionalBlock {
+        var outerActive: Bool
+        var surelyTaken: Bool
+        var someBranchUnknown: Bool
+        var active: Bool
+    }
+
+    private var inInactiveBlock: Bool { conditions.last.map { !$0.active } ?? false }
+
+    /// `#if`, `#elseif`, `#else` or `#endif` at the cursor, ending at a byte that cannot continue a name.
+    private func directiveAtCursor() -> Directive? {
+        let candidates: [(StaticString, Directive)] = [("#if", .ifBlock), ("#elseif", .elseIf), ("#else", .elseBlock), ("#endif", .endIf)]
+        for (text, directive) in candidates where cursor.matches(text) && !ASCII.isIdentifierByte(cursor.peek(text.utf8CodeUnitCount)) {
+            return directive
+        }
+        return nil
+    }
+
+    /// Reads a directive line. Only a condition that is literally `false` (or `true`, which rules
+    /// out the branches after it) decides anything: every other condition (`DEBUG`, `os(iOS)`)
+    /// may hold in some build, so its code is read as code.
+    private mutating func readDirective(_ directive: Directive) {
+        cursor.skip(1)
+        skipIdentifierBytes()
+        var condition: Bool?
+        if directive == .ifBlock || directive == .elseIf {
+            let conditionStart = cursor.offset
+            while !cursor.atEnd, !cursor.atLineBreak, !(cursor.peek() == ASCII.slash && (cursor.peek(1) == ASCII.slash || cursor.peek(1) == ASCII.star)) {
+                cursor.skip(1)
+            }
+            condition = Self.literalCondition(cursor.bytes[conditionStart..<cursor.offset])
+        }
+        let outerActive = !inInactiveBlock
+        switch directive {
+        case .ifBlock:
+            conditions.append(ConditionalBlock(
+                outerActive: outerActive, surelyTaken: condition == true, someBranchUnknown: condition == nil,
+                active: outerActive && condition != false))
+        case .elseIf:
+            guard var block = conditions.popLast() else { return }
+            block.active = block.outerActive && !block.surelyTaken && condition != false
+            if condition == true, !block.someBranchUnknown { block.surelyTaken = true }
+            if condition == nil { block.someBranchUnknown = true }
+            conditions.append(block)
+        case .elseBlock:
+            guard var block = conditions.popLast() else { return }
+            block.active = block.outerActive && !block.surelyTaken
+            conditions.append(block)
+        case .endIf:
+            _ = conditions.popLast()
+        }
+    }
+
+    /// `true` or `false` when the condition is one of those words (in parentheses or negated with
+    /// `!`), nil for anything else.
+    private static func literalCondition(_ bytes: ArraySlice<UInt8>) -> Bool? {
+        let compact = bytes.filter { !ASCII.isWhitespace($0) && $0 != ASCII.openParen && $0 != ASCII.closeParen }
+        var negations = 0
+        while negations < compact.count, compact[negations] == UInt8(ascii: "!") { negations += 1 }
+        let word = compact.dropFirst(negations)
+        let value: Bool
+        if word.elementsEqual("true".utf8) {
+            value = true
+        } else if word.elementsEqual("false".utf8) {
+            value = false
+        } else {
+            return nil
+        }
+        return negations % 2 == 0 ? value : !value
+    }
+
+    /// Where a bare `/regex/` literal that starts at the cursor ends (past its closing `/`), or nil
+    /// when the `/` is an operator: a regex starts only where a value can (at the start, after an
+    /// operator, an opening bracket, a separator or a keyword such as `return`), never with a space,
+    /// and closes on the same line (SE-0354).
+    private mutating func bareRegexEnd() -> Int? {
+        guard cursor.offset >= regexCloserAbsentBefore, valueCanStart(after: tokens.last) else { return nil }
+        let first = cursor.peek(1)
+        guard first != ASCII.space, first != ASCII.tab, first != ASCII.equals, !ASCII.isLineBreak(first), cursor.offset + 1 < cursor.bytes.count else {
+            return nil
+        }
+        var position = cursor.offset + 1
+        let bytes = cursor.bytes
+        while position < bytes.count, !ASCII.isLineBreak(bytes[position]) {
+            if bytes[position] == ASCII.slash { return position + 1 }
+            if bytes[position] == ASCII.backslash, position + 1 < bytes.count, !ASCII.isLineBreak(bytes[position + 1]) {
+                position += 2
+            } else {
+                position += 1
+            }
+        }
+        regexCloserAbsentBefore = position
+        return nil
+    }
+
+    private static var valueKeywords: [StaticString] {
+        ["return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "else", "switch"]
+    }
+
+    private func valueCanStart(after previous: SourceToken?) -> Bool {
+        guard let previous else { return true }
+        let last = cursor.bytes[Int(previous.end) - 1]
+        switch previous.kind {
+        case .punctuation:
+            return !ASCII.isCloser(last) && last != ASCII.dot
+        case .identifier:
+            let word = cursor.bytes[previous.byteRange]
+            return Self.valueKeywords.contains { keyword in
+                word.elementsEqual(UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
+            }
+        case .number, .string, .character, .annotation:
+            return false
         }
     }
 }

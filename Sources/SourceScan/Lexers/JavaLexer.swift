@@ -1,7 +1,10 @@
-/// Java: `"…"` strings, `"""…"""` text blocks, `'c'` characters; block comments do not nest.
+/// Java: `"…"` strings, `"""…"""` text blocks, `'c'` characters; block comments do not nest;
+/// Unicode escapes are translated first.
 enum JavaSyntax: LanguageSyntax {
     static let blockCommentsNest = false
     static let backtickIdentifiers = false
+    static let translatesUnicodeEscapes = true
+    static let tildeStandsAlone = true
 
     static func literalOpening(at cursor: ByteCursor, after previous: SourceToken?) -> LiteralDelimiter? {
         switch cursor.peek() {

@@ -17,12 +17,20 @@ enum PatternElement: Equatable {
     case assignmentValue
 }
 
+/// One token sequence a pattern matches.
+struct PatternAlternative: Sendable {
+    let elements: [PatternElement]
+    /// The Kotlin property form of a setter (`x = v` for `setX(v)`): an assignment, so never a
+    /// declaration (`val x = v`) or a named argument (`f(x = v)`).
+    let isPropertyForm: Bool
+}
+
 /// A pattern ready to match: for code, one or two token sequences (the second is the Kotlin
 /// property form of a setter); for XML, an attribute name and maybe a value.
 struct CompiledPattern: Sendable {
     let id: PatternID
     let language: SourceLanguage
-    let alternatives: [[PatternElement]]
+    let alternatives: [PatternAlternative]
     let attribute: (name: String, value: String?)?
 
     init(_ definition: PatternDefinition, id: PatternID) throws(PatternError) {
@@ -39,10 +47,9 @@ struct CompiledPattern: Sendable {
         var raw = Array(source.tokens.map { RawElement(token: $0, source: source) }.drop { $0.isGap })
         while raw.last?.isGap == true { raw.removeLast() }
         guard !raw.isEmpty else { throw PatternError(definition: definition, reason: "it has no token besides `…`; write at least one name") }
-        let call = try Self.elements(raw, definition: definition)
-        var alternatives = [call]
+        var alternatives = [PatternAlternative(elements: try Self.elements(raw, definition: definition), isPropertyForm: false)]
         if definition.language == .kotlin, let property = Self.propertyForm(raw) {
-            alternatives.append(try Self.elements(property, definition: definition))
+            alternatives.append(PatternAlternative(elements: try Self.elements(property, definition: definition), isPropertyForm: true))
         }
         self.alternatives = alternatives
     }
@@ -76,12 +83,15 @@ struct CompiledPattern: Sendable {
         var isGap: Bool { kind == .punctuation && bytes == Array("...".utf8) }
         var isOpener: Bool { kind == .punctuation && bytes.count == 1 && ASCII.isOpener(bytes[0]) }
         var isCloser: Bool { kind == .punctuation && bytes.count == 1 && ASCII.isCloser(bytes[0]) }
+        var isSeparator: Bool { kind == .punctuation && bytes == [ASCII.comma] }
     }
 
     /// Works out where each token must sit. A run of tokens between gaps (a segment) is matched
     /// next to each other, so only a segment's first token and the brackets that pair across a
     /// gap need a level: a bracket closing a group opened before a gap must be that group's own
-    /// closer; a segment that opens such a group sits at the pattern's level; any other segment
+    /// closer; a segment that opens such a group sits at the pattern's level; a `,` after a gap
+    /// separates the arguments of the group it is written in, so it sits at that group's level
+    /// (`setFlags(0, … FLAG_SECURE …)`); any other segment
     /// may sit deeper inside the gap's brackets (`setFlags(… FLAG_SECURE …)` finds
     /// `setFlags(flags(FLAG_SECURE))`).
     private static func elements(_ raw: [RawElement], definition: PatternDefinition) throws(PatternError) -> [PatternElement] {
@@ -129,7 +139,7 @@ struct CompiledPattern: Sendable {
             } else if index == 0 || !segmentStart {
                 rule = .adjacent
             } else {
-                rule = opensAcross[segmentOf[index]] ? .exactly(depth) : .atLeast(depth)
+                rule = opensAcross[segmentOf[index]] || element.isSeparator ? .exactly(depth) : .atLeast(depth)
             }
             result.append(.token(kind: element.kind, bytes: element.bytes, level: rule))
             if element.isOpener { depth += 1 }

@@ -8,6 +8,7 @@ struct PatternMatcher {
     private struct Candidate {
         let pattern: PatternID
         let elements: [PatternElement]
+        let isPropertyForm: Bool
     }
 
     private var anchors: [UInt64: [Candidate]] = [:]
@@ -16,9 +17,10 @@ struct PatternMatcher {
 
     init(_ patterns: PatternSet, language: SourceLanguage) {
         for pattern in patterns.compiled where pattern.language == language {
-            for elements in pattern.alternatives {
-                guard case .token(_, let bytes, _)? = elements.first, let head = bytes.first else { continue }
-                anchors[Self.hash(bytes[...]), default: []].append(Candidate(pattern: pattern.id, elements: elements))
+            for alternative in pattern.alternatives {
+                guard case .token(_, let bytes, _)? = alternative.elements.first, let head = bytes.first else { continue }
+                anchors[Self.hash(bytes[...]), default: []].append(
+                    Candidate(pattern: pattern.id, elements: alternative.elements, isPropertyForm: alternative.isPropertyForm))
                 anchorLengths |= Self.lengthBit(bytes.count)
                 anchorFirstBytes[Int(head)] = true
             }
@@ -35,7 +37,8 @@ struct PatternMatcher {
         for (index, token) in source.tokens.enumerated() {
             guard anchorLengths & Self.lengthBit(token.length) != 0, anchorFirstBytes[Int(source.bytes[Int(token.start)])] else { continue }
             guard let candidates = anchors[Self.hash(source.bytes[token.byteRange])] else { continue }
-            for candidate in candidates where matches(candidate.elements, at: index, in: source, scratch: &scratch) {
+            for candidate in candidates
+            where (!candidate.isPropertyForm || Self.assignsProperty(at: index, in: source)) && matches(candidate.elements, at: index, in: source, scratch: &scratch) {
                 found.append((candidate.pattern, index))
             }
         }
@@ -90,6 +93,16 @@ struct PatternMatcher {
             if scratch.current.isEmpty { return false }
         }
         return true
+    }
+
+    /// Whether the name at `index`, followed by `=`, can assign a property: not a declaration
+    /// (`val x =`, `var x =`) and not a named or default argument (`f(x = v)`, `f(a, x = v)`).
+    static func assignsProperty(at index: Int, in source: LexedSource) -> Bool {
+        guard index > 0 else { return true }
+        if source.token(at: index - 1, isPunctuation: ASCII.openParen) || source.token(at: index - 1, isPunctuation: ASCII.comma) {
+            return false
+        }
+        return !source.token(at: index - 1, is: "val") && !source.token(at: index - 1, is: "var")
     }
 
     /// Where the right-hand side of an assignment whose value starts at `start` ends: at a `;` or
