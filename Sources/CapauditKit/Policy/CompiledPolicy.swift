@@ -854,7 +854,7 @@ enum CompiledPolicy {
             defaultSetting: .on(.info),
             cases: [:],
             caseMessages: [:],
-            pointsAt: "the source file, at its first byte that is not UTF-8 (else its start)",
+            pointsAt: "source file, at its first byte that is not UTF-8 (else at its start)",
             message: "{message}",
             references: [],
             securitySeverity: nil,
