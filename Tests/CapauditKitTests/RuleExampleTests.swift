@@ -8,8 +8,11 @@ import Testing
 /// finding), the passing one does not fire it. A rule added to the data is tested without new Swift.
 @Suite struct RuleExampleTests {
     static let rules = Manifests.policy.rules.map(\.id)
+    /// EVD007's findings sit in the app's source, not in the manifest, and its failing source is
+    /// not UTF-8, which example text cannot hold: UnreadSourceExampleTests runs its examples.
+    static let rulesFindingInTheManifest = rules.filter { $0 != BuiltInRule.sourceUnread.id }
 
-    @Test(arguments: rules)
+    @Test(arguments: rulesFindingInTheManifest)
     func failingExampleFiresTheRuleWhereItsMarkersSay(_ id: String) throws {
         let rule = try #require(Manifests.policy.rule(id))
         #expect(!rule.failingExample.isEmpty, "\(id) has no failing example")

@@ -139,7 +139,7 @@ import Testing
         #expect(unknown.stderr.contains("unknown platform `andriod`; did you mean `android`?"))
     }
 
-    @Test func skippedSourceFilesAreNotesThatNameThem() throws {
+    @Test func skippedSourceFilesAreNamedByNotesOrFindings() throws {
         let folder = try makeTemporaryFolder()
         let app = folder.appendingPathComponent("app")
         try write("class Ok : AppCompatActivity()\n", to: app.appendingPathComponent("src/Ok.kt"))
@@ -150,11 +150,13 @@ import Testing
         try FileManager.default.createSymbolicLink(at: app.appendingPathComponent("src/Linked.kt"), withDestinationURL: outside.appendingPathComponent("Elsewhere.kt"))
         try write(Self.small, to: folder.appendingPathComponent("capaudit.yml"))
         let result = try runCapaudit(["check", "capaudit.yml", "--source", "android=app", "--format", "json"], in: folder)
-        #expect(result.stderr.contains("note: app/src/Huge.kt: skipped, 4194305 bytes is over the 4 MiB limit for source files\n"))
-        #expect(result.stderr.contains("note: app/src/Latin1.kt:2: skipped, the file is not valid UTF-8 from this line on; save it as UTF-8\n"))
-        #expect(result.stderr.contains("note: app/src/Linked.kt: skipped, a symbolic link to \(outside.appendingPathComponent("Elsewhere.kt").path), outside the source folder\n"))
-        let notes = try JSONParser.parse(result.stdout)["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        #expect(notes.count == 3 && notes.allSatisfy { $0.hasPrefix("app/src/") }, "\(notes)")
+        // A file that could hold evidence and was not read is an EVD007 finding (UnreadSourceTests); a link out is a note.
+        #expect(result.stderr == "note: app/src/Linked.kt: skipped, a symbolic link to \(outside.appendingPathComponent("Elsewhere.kt").path), outside the source folder\n")
+        let report = try JSONParser.parse(result.stdout)
+        let notes = report["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(notes.count == 1 && notes.allSatisfy { $0.hasPrefix("app/src/Linked.kt: ") }, "\(notes)")
+        let unread = (report["findings"]?.arrayValue ?? []).filter { $0["rule"]?.stringValue == "EVD007" }
+        #expect(unread.map { "\($0["file"]?.stringValue ?? ""):\($0["line"]?.intValue ?? 0):\($0["column"]?.intValue ?? 0)" } == ["app/src/Huge.kt:1:1", "app/src/Latin1.kt:2:1"])
         let quiet = try runCapaudit(["check", "capaudit.yml", "--source", "android=app", "--quiet"], in: folder)
         #expect(quiet.stderr.isEmpty)
     }

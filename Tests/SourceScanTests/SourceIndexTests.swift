@@ -31,10 +31,10 @@ import Testing
         #expect(scanned.declarations.map(\.name) == ["Card"])
         #expect(scanned.notes.map(\.path) == ["app/Big.kt", "app/Latin1.kt", "app/LeakFile.kt", "app/outside", "app/src/loop"])
         #expect(scanned.notes.map(\.reason) == [
-            .tooLarge(bytes: ScanLimits.maxFileBytes + 1), .notUTF8(line: 2), .symlinkOutside(target: outside.url.resolvingSymlinksInPath().path + "/Leak.kt"),
+            .tooLarge(bytes: ScanLimits.maxFileBytes + 1), .notUTF8(line: 2, column: 7), .symlinkOutside(target: outside.url.resolvingSymlinksInPath().path + "/Leak.kt"),
             .symlinkOutside(target: outside.url.resolvingSymlinksInPath().path), .symlinkLoop,
         ])
-        #expect(scanned.notes[1].description == "app/Latin1.kt:2: skipped, the file is not valid UTF-8 from this line on; save it as UTF-8")
+        #expect(scanned.notes[1].description == "app/Latin1.kt:2:7: skipped, the file is not valid UTF-8 from here on; save it as UTF-8")
     }
 
     @Test func iosKindsAndPods() throws {
@@ -176,10 +176,14 @@ import Testing
 
 @Suite struct UTF8ValidationTests {
     @Test func wellFormedAndMalformedSequences() {
-        #expect(UTF8Validation.firstInvalidLine(Array("plain ascii, long enough for words\né ü € 𝄞 中文\n".utf8)) == nil)
-        let prefix = Array("0123456789abcdef\nline two ".utf8)
-        for bad: [UInt8] in [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF]] {
-            #expect(UTF8Validation.firstInvalidLine(prefix + bad) == 2, "\(bad)")
+        #expect(UTF8Validation.firstInvalidPosition(Array("plain ascii, long enough for words\né ü € 𝄞 中文\n".utf8)) == nil)
+        // The column counts scalars: `é` and `𝄞` before the bad byte are one column each.
+        for terminator in ["\n", "\r", "\r\n"] {
+            let prefix = Array("0123456789abcdef\(terminator)é 𝄞 ".utf8)
+            for bad: [UInt8] in [[0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF]] {
+                let position = UTF8Validation.firstInvalidPosition(prefix + bad)
+                #expect(position?.line == 2 && position?.column == 5, "\(bad) after \(Array(terminator.utf8))")
+            }
         }
     }
 }

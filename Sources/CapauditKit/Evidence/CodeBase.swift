@@ -5,30 +5,41 @@ import YAML
 /// run was given, built once per run before any manifest is checked (docs/evidence.md).
 public struct CodeBase: Sendable {
     public let platforms: [Platform: PlatformCode]
-    /// What the scans left out (too large, not UTF-8, a link out of the folder), one line each,
-    /// naming files relative to the working folder.
-    public let notes: [String]
+    /// What the scans left out by design (a link out of the folder, a loop) or could not walk (a
+    /// folder), one line each, naming files relative to the working folder.
+    public let notes: [RunStart.Note]
+    /// The source files the scans meant to read and could not, by path.
+    public let unread: [UnreadSource]
 
-    init(platforms: [Platform: PlatformCode], notes: [String]) {
+    init(platforms: [Platform: PlatformCode], notes: [RunStart.Note], unread: [UnreadSource] = []) {
         self.platforms = platforms
         self.notes = notes
+        self.unread = unread.sorted { $0.file < $1.file }
     }
 
     /// Scans each folder on `workers` threads with the taxonomy's patterns, leaving out what the
     /// config's `exclude` matches (globs relative to the working folder).
     public static func scan(_ folders: [SourceFolder], taxonomy: Taxonomy, exclude: [Glob] = [], workers: Int) -> CodeBase {
         var platforms: [Platform: PlatformCode] = [:]
-        var notes: [String] = []
+        var notes: [RunStart.Note] = []
+        var unread: [UnreadSource] = []
         for folder in folders {
             let patterns = EvidencePatterns(taxonomy: taxonomy, platform: folder.platform)
             let options = SourceScanOptions(
                 exclude: { relative in exclude.contains { $0.matches(folder.displayPath(relative)) } }, workers: workers)
             let index = SourceIndex.scan(folder: folder.absolutePath, platform: folder.platform.sourcePlatform, patterns: patterns.set, options: options)
-            // A folder that could not be read at all is named by the scan as given.
-            notes += index.notes.map { $0.description(naming: $0.path == folder.absolutePath ? folder.path : folder.displayPath($0.path)) }
+            for note in index.notes {
+                // A folder that could not be read at all is named by the scan as given.
+                let file = note.path == folder.absolutePath ? folder.path : folder.displayPath(note.path)
+                if let source = UnreadSource(note, file: file, platform: folder.platform) {
+                    unread.append(source)
+                } else {
+                    notes.append(RunStart.Note(note.description(naming: file), file: file))
+                }
+            }
             platforms[folder.platform] = PlatformCode(folder: folder, index: index, patterns: patterns)
         }
-        return CodeBase(platforms: platforms, notes: notes)
+        return CodeBase(platforms: platforms, notes: notes, unread: unread)
     }
 
     /// The code as the git index holds it (`--staged`): in each folder, the regular files a scan
@@ -36,7 +47,7 @@ public struct CodeBase: Sendable {
     /// staged content.
     static func staged(_ folders: [SourceFolder], index: GitIndex, taxonomy: Taxonomy, exclude: [Glob] = []) throws(GitIndex.Failure) -> CodeBase {
         var platforms: [Platform: PlatformCode] = [:]
-        var notes: [String] = []
+        var unread: [UnreadSource] = []
         for folder in folders {
             guard let top = index.topRelative(folder.absolutePath) else {
                 throw GitIndex.Failure(
@@ -54,17 +65,18 @@ public struct CodeBase: Sendable {
             for file in files {
                 let path = InputFile.displayPath(file.path)
                 guard let content = file.content else {
-                    notes.append("\(folder.displayPath(path)): skipped, git cannot read its staged content")
+                    unread.append(UnreadSource(file: folder.displayPath(path), platform: folder.platform, reason: .unreadable("git cannot read its staged content")))
                     continue
                 }
                 contents.append((path, content))
             }
             let patterns = EvidencePatterns(taxonomy: taxonomy, platform: folder.platform)
             let sourceIndex = SourceIndex.scan(contents: contents, platform: sourcePlatform, patterns: patterns.set)
-            notes += sourceIndex.notes.map { $0.description(naming: folder.displayPath($0.path)) }
+            // Content in memory is only ever left out unread (not UTF-8, too large).
+            unread += sourceIndex.notes.compactMap { UnreadSource($0, file: folder.displayPath($0.path), platform: folder.platform) }
             platforms[folder.platform] = PlatformCode(folder: folder, index: sourceIndex, patterns: patterns)
         }
-        return CodeBase(platforms: platforms, notes: notes)
+        return CodeBase(platforms: platforms, notes: [], unread: unread)
     }
 
     /// A code base from file contents given in memory, each path relative to its platform's

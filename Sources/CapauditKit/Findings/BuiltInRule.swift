@@ -1,5 +1,5 @@
-/// The rules whose findings come from reading files, suppressions, the config and the baseline
-/// rather than from a check. Typed, so that their ids are spelt in one place.
+/// The rules whose findings come from reading files (manifests and the app's code), suppressions,
+/// the config and the baseline rather than from a check. Typed, so that their ids are spelt in one place.
 public enum BuiltInRule: String, CaseIterable, Sendable {
     case yamlSyntax = "MAN001"
     case schema = "MAN002"
@@ -9,6 +9,7 @@ public enum BuiltInRule: String, CaseIterable, Sendable {
     case unusedSuppression = "SUP002"
     case unknownRule = "SUP003"
     case malformedSuppression = "SUP004"
+    case sourceUnread = "EVD007"
 
     public var id: String { rawValue }
 

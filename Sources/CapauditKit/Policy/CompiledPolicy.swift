@@ -176,6 +176,7 @@ enum CompiledPolicy {
             rule_EVD004(),
             rule_EVD005(),
             rule_EVD006(),
+            rule_EVD007(),
             rule_HLT001(),
             rule_IOS001(),
             rule_IOS002(),
@@ -839,6 +840,26 @@ enum CompiledPolicy {
             securitySeverity: nil,
             documentation: RuleDocumentation(rationale: "Evidence is sought where a screen's `code` says its code is. A screen that\nshows data the profile protects, or offers a high-risk action, and names no\ncode for a platform whose source is configured, has its protections taken on\ntrust: EVD001 and EVD003 cannot look, and the coverage report marks its cells\nunchecked. Mapping every sensitive screen makes the audit whole.\n", fix: "Add `code` with the activity, fragment, view controller or SwiftUI view that\nshows the screen (or its file). `capaudit init --from-source` lists the\nscreens it finds in the source, with their types.\n\n```yaml\n- id: statements\n  code:\n    android: [StatementsActivity]\n    ios: [StatementsViewController]\n```\n", failingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    android:\n      min-sdk: 28\n      target-sdk: 35\nscreens:\n  - id: statements\n    title: Statements\n    protect: [flag-secure]\n    fields:\n      - id: card-number\n        label: Card number\n        kind: card-number\n", passingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    android:\n      min-sdk: 28\n      target-sdk: 35\nscreens:\n  - id: statements\n    title: Statements\n    protect: [flag-secure]\n    code:\n      android: [StatementsActivity]\n    fields:\n      - id: card-number\n        label: Card number\n        kind: card-number\n", failingMarkers: [ExampleMarker(caseName: nil, line: 10, column: 9)], failingSource: [SourceText(platform: .android, path: "src/main/java/com/northwind/StatementsActivity.kt", text: "class StatementsActivity : AppCompatActivity() {\n    override fun onCreate(savedInstanceState: Bundle?) {\n        window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)\n        super.onCreate(savedInstanceState)\n    }\n}\n")], passingSource: [SourceText(platform: .android, path: "src/main/java/com/northwind/StatementsActivity.kt", text: "class StatementsActivity : AppCompatActivity() {\n    override fun onCreate(savedInstanceState: Bundle?) {\n        window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)\n        super.onCreate(savedInstanceState)\n    }\n}\n")]),
             file: "Rules/rules/EVD006.yml")
+    }
+
+    private static func rule_EVD007() -> RuleDefinition {
+        RuleDefinition(
+            id: "EVD007",
+            slug: "source-file-unread",
+            title: "Source file that evidence could not read",
+            status: .stable,
+            replacedBy: nil,
+            check: "manifest",
+            parameters: YAMLNode(content: .mapping([]), start: SourcePosition(line: 5, column: 13), end: SourcePosition(line: 5, column: 15), alias: nil),
+            defaultSetting: .on(.info),
+            cases: [:],
+            caseMessages: [:],
+            pointsAt: "source file, at its first byte that is not UTF-8 (else at its start)",
+            message: "{message}",
+            references: [],
+            securitySeverity: nil,
+            documentation: RuleDocumentation(rationale: "Evidence reads every source file of a kind it knows for the platform\n(`*.kt`, `*.java`, `*.swift`, Gradle and Xcode build files,\n`AndroidManifest.xml`, layouts) outside the folders skipped by design and the\nconfig's `exclude`. A file it cannot read leaves a hole: a\n`clearFlags(FLAG_SECURE)` in an activity saved as Latin-1 is not seen, so\nEVD003 stays silent, and a type declared only there makes EVD005 say it does\nnot exist. capaudit reports each such file once per run, at the file: not\nvalid UTF-8 (at the first byte that is not), over the 4 MiB limit for source\nfiles, or unreadable (permissions, a file that vanished, not a regular file).\nRelease 0.2.0 said this in a note on standard error, which `--quiet` hid and\nSARIF did not carry; the finding only makes that note visible in every\nformat. It is info in every profile, so it never changes the exit code at the\ndefault `--fail-on`, and it is judged like any finding: `--ignore EVD007`, a\nbaseline entry or the config can quiet it. Folders skipped by design\n(`build/`, `Pods/`, `exclude`) are not reported: leaving them out is a\nchoice, not a failure.\n", fix: "Save the file as UTF-8, split a file over 4 MiB, or make it readable by the\nuser that runs capaudit. If the file is not the app's code (a vendored\nlibrary, generated code), leave it out with the config's `exclude`:\n\n```yaml\nexclude:\n  - app/src/main/java/com/northwind/legacy/**\n```\n\nThe failing example's `CardActivity.kt` is saved as ISO-8859-1, where the\ncomment's `é` is one byte that is not UTF-8: evidence stops at it.\n", failingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    android:\n      min-sdk: 28\n      target-sdk: 35\nscreens:\n  - id: card-details\n    title: Card details\n    protect: [flag-secure]\n    code:\n      android: [CardActivity]\n    fields:\n      - id: card-number\n        label: Card number\n        kind: card-number\n", passingExample: "capaudit: 1\napp:\n  name: Northwind Bank\n  profile: general\n  platforms:\n    android:\n      min-sdk: 28\n      target-sdk: 35\nscreens:\n  - id: card-details\n    title: Card details\n    protect: [flag-secure]\n    code:\n      android: [CardActivity]\n    fields:\n      - id: card-number\n        label: Card number\n        kind: card-number\n", failingMarkers: [], failingSource: [SourceText(platform: .android, path: "src/main/java/com/northwind/cards/CardActivity.kt", text: "// Kartennummer: Anzeige geschützt\nclass CardActivity : AppCompatActivity() {\n    override fun onCreate(savedInstanceState: Bundle?) {\n        window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)\n        super.onCreate(savedInstanceState)\n    }\n}\n")], passingSource: [SourceText(platform: .android, path: "src/main/java/com/northwind/cards/CardActivity.kt", text: "// Kartennummer: Anzeige geschützt\nclass CardActivity : AppCompatActivity() {\n    override fun onCreate(savedInstanceState: Bundle?) {\n        window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)\n        super.onCreate(savedInstanceState)\n    }\n}\n")]),
+            file: "Rules/rules/EVD007.yml")
     }
 
     private static func rule_HLT001() -> RuleDefinition {

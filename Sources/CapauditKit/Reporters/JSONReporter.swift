@@ -34,7 +34,7 @@ public struct JSONReporter: Reporter {
         stream.key("findings")
         stream.beginArray()
         findings = stream
-        for note in start.settingsNotes + start.notes { addNote(note) }
+        for note in start.settingsNotes + start.notes.map(\.text) { addNote(note) }
     }
 
     public mutating func report(_ file: FileOutcome, into output: OutputSink) {

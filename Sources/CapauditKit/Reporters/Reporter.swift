@@ -90,7 +90,7 @@ public struct ReportWriter: AuditConsumer {
 
     public mutating func begin(_ start: RunStart) {
         for note in start.settingsNotes { notes(RunNote(kind: .settings, text: note)) }
-        for note in start.notes { notes(RunNote(kind: .input, text: note)) }
+        for note in start.notes { notes(RunNote(kind: .input, text: note.text)) }
         for index in reporters.indices { reporters[index].begin(start, into: outputs[index]) }
     }
 

@@ -3,6 +3,8 @@ import YAML
 /// SARIF 2.1.0 for code scanning: every rule of the policy with its documentation, and one
 /// result per active finding with a URI relative to the repository root. Suppressed and
 /// baselined findings are left out unless asked for; then they carry SARIF `suppressions`.
+/// Every note the JSON output's `notes` carries is a tool execution notification of the run's
+/// invocation (SARIF 2.1.0 §3.20.21), located at its file when it is about one.
 public struct SarifReporter: Reporter {
     public static let name = "sarif"
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -15,6 +17,9 @@ public struct SarifReporter: Reporter {
     private let context: ReportContext
     private var ruleIndex: [String: Int] = [:]
     private var results: JSONStream?
+    /// The notifications, spooled until the results are written.
+    private var notifications: Spool?
+    private var notificationCount = 0
 
     public init(context: ReportContext) {
         self.context = context
@@ -43,6 +48,10 @@ public struct SarifReporter: Reporter {
         var stream = JSONStream(output, indent: 3)
         stream.beginArray()
         results = stream
+        notifications = Spool.create(failingInto: output)
+        var artifacts = ArtifactLocations(repositoryPath: context.repositoryPath)
+        for note in start.settingsNotes { addNotification(note, file: nil, artifacts: &artifacts) }
+        for note in start.notes { addNotification(note.text, file: note.file, artifacts: &artifacts) }
     }
 
     public mutating func report(_ file: FileOutcome, into output: OutputSink) {
@@ -53,13 +62,35 @@ public struct SarifReporter: Reporter {
             Self.write(finding, ruleIndex: ruleIndex[finding.ruleID], artifacts: &artifacts, to: output)
         }
         results = stream
+        if let note = file.note { addNotification(note, file: file.file.path, artifacts: &artifacts) }
+    }
+
+    private mutating func addNotification(_ text: String, file: String?, artifacts: inout ArtifactLocations) {
+        guard let spool = notifications else { return }
+        var members: [(String, JSONValue)] = [("level", .string("note")), ("message", .object([("text", .string(text))]))]
+        if let file {
+            let artifact = artifacts.location(of: file)
+            var location: [(String, JSONValue)] = [("uri", .string(artifact.uri))]
+            if let baseID = artifact.baseID { location.append(("uriBaseId", .string(baseID))) }
+            members.append(("locations", .array([.object([("physicalLocation", .object([("artifactLocation", .object(location))]))])])))
+        }
+        var text = notificationCount == 0 ? "\n            " : ",\n            "
+        JSONWriter(pretty: true).append(.object(members), indent: 6, into: &text)
+        spool.sink.write(text)
+        notificationCount += 1
     }
 
     public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
         guard var stream = results else { return }
         stream.endArray()
-        output.write("\n    }\n  ]\n}\n")
+        output.write(",\n      \"invocations\": [\n        {\n          \"executionSuccessful\": true,\n          \"toolExecutionNotifications\": [")
+        if notificationCount > 0 {
+            notifications?.copy(into: output)
+            output.write("\n          ")
+        }
+        output.write("]\n        }\n      ]\n    }\n  ]\n}\n")
         results = nil
+        notifications = nil
     }
 
     static func descriptor(_ rule: RuleDefinition, policy: Policy) -> JSONValue {

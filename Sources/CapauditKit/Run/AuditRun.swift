@@ -104,8 +104,9 @@ public struct AuditRun: Sendable {
             if outcome.isManifest { checked.insert(session.repositoryPath(outcome.file.path)) }
             consumer.consume(outcome)
         }
-        consumer.begin(RunStart(notes: inputs.notes + (code?.notes ?? []), settingsNotes: session.settingsNotes))
-        for (file, raw) in session.settingsFindings {
+        consumer.begin(RunStart(notes: inputs.notes.map { RunStart.Note($0) } + (code?.notes ?? []), settingsNotes: session.settingsNotes))
+        // The config's findings, then the unread source files': files that are no manifest.
+        for (file, raw) in session.settingsFindings + (code?.unreadFindings(policy: session.policy) ?? []) {
             let resolved = resolver.resolve(raw, file: file)
             checked.insert(session.repositoryPath(file))
             stale += resolved.staleBaselineEntries
@@ -222,13 +223,25 @@ public protocol AuditConsumer {
     mutating func finish(_ summary: RunSummary)
 }
 
-/// What is known before the first file: problems met while walking folders.
+/// What is known before the first file: problems met while walking folders and reading the code.
 public struct RunStart: Sendable {
-    public var notes: [String]
+    /// A one-line note, with the file or folder it is about when there is one (SARIF locates it).
+    public struct Note: Sendable, Equatable {
+        public var text: String
+        /// Relative to the working folder.
+        public var file: String?
+
+        public init(_ text: String, file: String? = nil) {
+            self.text = text
+            self.file = file
+        }
+    }
+
+    public var notes: [Note]
     /// Which config the run uses (shown with `--verbose`; always in JSON `notes`).
     public var settingsNotes: [String]
 
-    public init(notes: [String] = [], settingsNotes: [String] = []) {
+    public init(notes: [Note] = [], settingsNotes: [String] = []) {
         self.notes = notes
         self.settingsNotes = settingsNotes
     }
@@ -325,7 +338,7 @@ public struct OutcomeList: AuditConsumer {
     public init() {}
 
     public mutating func begin(_ start: RunStart) {
-        notes += start.settingsNotes.map { RunNote(kind: .settings, text: $0) } + start.notes.map { RunNote(kind: .input, text: $0) }
+        notes += start.settingsNotes.map { RunNote(kind: .settings, text: $0) } + start.notes.map { RunNote(kind: .input, text: $0.text) }
     }
 
     public mutating func consume(_ outcome: FileOutcome) {

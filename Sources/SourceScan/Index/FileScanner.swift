@@ -51,8 +51,8 @@ struct FileScanner: Sendable {
 
     /// Scans file content given in memory as the file `path`.
     func scan(_ bytes: [UInt8], path: String, kind: SourceFileKind) -> FileScan {
-        if let line = UTF8Validation.firstInvalidLine(bytes) {
-            return FileScan(note: ScanNote(path: path, reason: .notUTF8(line: line)))
+        if let invalid = UTF8Validation.firstInvalidPosition(bytes) {
+            return FileScan(note: ScanNote(path: path, reason: .notUTF8(line: invalid.line, column: invalid.column)))
         }
         var result = FileScan(file: SourceFile(path: path, kind: kind, byteCount: bytes.count))
         switch kind {

@@ -65,12 +65,14 @@ public struct SourceFile: Sendable, Hashable {
 public struct ScanNote: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: Sendable, Hashable {
         case tooLarge(bytes: Int)
-        /// The line holding the first byte that is not UTF-8.
-        case notUTF8(line: Int)
+        /// Where the first byte that is not UTF-8 is (the column in Unicode scalars).
+        case notUTF8(line: Int, column: Int)
         case symlinkOutside(target: String)
         case symlinkLoop
         case brokenSymlink
+        /// A file the walk found but could not read (permissions, vanished, not a regular file).
         case unreadable(String)
+        case unreadableFolder(String)
     }
 
     /// Relative to the scanned folder.
@@ -84,16 +86,25 @@ public struct ScanNote: Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .tooLarge(let bytes):
             return "\(path): skipped, \(bytes) bytes is over the \(ScanLimits.maxFileBytes / 1024 / 1024) MiB limit for source files"
-        case .notUTF8(let line):
-            return "\(path):\(line): skipped, the file is not valid UTF-8 from this line on; save it as UTF-8"
+        case .notUTF8(let line, let column):
+            return "\(path):\(line):\(column): skipped, the file is not valid UTF-8 from here on; save it as UTF-8"
         case .symlinkOutside(let target):
             return "\(path): skipped, a symbolic link to \(target), outside the source folder"
         case .symlinkLoop:
             return "\(path): skipped, a symbolic link back to a folder already walked"
         case .brokenSymlink:
             return "\(path): skipped, a symbolic link to nothing"
-        case .unreadable(let reason):
+        case .unreadable(let reason), .unreadableFolder(let reason):
             return "\(path): skipped, cannot read it: \(reason)"
+        }
+    }
+
+    /// Whether a source file the scan meant to read was left unread (EVD007), rather than
+    /// something left out by design (a link out of the folder, a loop) or a folder.
+    public var isUnreadFile: Bool {
+        switch reason {
+        case .tooLarge, .notUTF8, .unreadable: return true
+        case .symlinkOutside, .symlinkLoop, .brokenSymlink, .unreadableFolder: return false
         }
     }
 }

@@ -27,17 +27,17 @@ struct SourceWalker {
         var files: [WalkedFile] = []
         var notes: [ScanNote] = []
         guard let root = FileSystem.realPath(folder) else {
-            return ([], [ScanNote(path: folder, reason: .unreadable(String(cString: strerror(errno))))])
+            return ([], [ScanNote(path: folder, reason: .unreadableFolder(String(cString: strerror(errno))))])
         }
         var rootInfo = stat()
-        guard stat(root, &rootInfo) == 0 else { return ([], [ScanNote(path: folder, reason: .unreadable("not found"))]) }
+        guard stat(root, &rootInfo) == 0 else { return ([], [ScanNote(path: folder, reason: .unreadableFolder("not found"))]) }
         var visitedFolders: Set<FileIdentity> = [FileIdentity(rootInfo)]
         var seenFiles: [FileIdentity: (index: Int, throughLink: Bool)] = [:]
         let rootBytes = Array(root.utf8)
         var stack: [(relative: String, absolute: [UInt8])] = [("", rootBytes)]
         while let (relative, absolute) = stack.popLast() {
             guard let entries = FileSystem.entries(of: absolute) else {
-                notes.append(ScanNote(path: relative.isEmpty ? "." : relative, reason: .unreadable(String(cString: strerror(errno)))))
+                notes.append(ScanNote(path: relative.isEmpty ? "." : relative, reason: .unreadableFolder(String(cString: strerror(errno)))))
                 continue
             }
             var subfolders: [(String, [UInt8])] = []

@@ -1,10 +1,19 @@
 /// Checks that bytes are well-formed UTF-8 (no overlong forms, surrogates or values past
 /// U+10FFFF), in one pass; runs of ASCII are checked eight bytes at a time.
 enum UTF8Validation {
-    /// The line (1-based) holding the first byte that is not UTF-8, or nil when all are.
-    static func firstInvalidLine(_ bytes: [UInt8]) -> Int? {
+    /// The line and column (1-based, the column in Unicode scalars) of the first byte that is not
+    /// UTF-8, or nil when all are. What precedes that byte is valid, so each scalar before it on
+    /// its line starts with one byte that is not a continuation byte.
+    static func firstInvalidPosition(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
         guard let offset = firstInvalidOffset(bytes) else { return nil }
-        return 1 + (0..<offset).lazy.filter { ASCII.endsLine(at: $0, in: bytes) }.count
+        var line = 1
+        var lineStart = 0
+        for position in 0..<offset where ASCII.endsLine(at: position, in: bytes) {
+            line += 1
+            lineStart = position + 1
+        }
+        let column = 1 + bytes[lineStart..<offset].lazy.filter { $0 & 0xC0 != 0x80 }.count
+        return (line, column)
     }
 
     private static let asciiMask: UInt64 = 0x8080_8080_8080_8080

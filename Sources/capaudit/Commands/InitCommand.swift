@@ -63,7 +63,7 @@ struct InitCommand: Command {
             guard let code = AuditRun(session: session).readCode(workers: ProcessorCount.value) else {
                 throw UsageError(message: "--from-source needs the app's source folders: give --source PLATFORM=FOLDER, or `source:` in the config")
             }
-            for note in code.notes { Output.err("note: \(ControlEscaping.escape(note))\n") }
+            for note in code.notes.map(\.text) + code.unread.map(\.note) { Output.err("note: \(ControlEscaping.escape(note))\n") }
             let draft = SourceDraft(code, taxonomy: session.policy.taxonomy)
             draftedScreens = draft.screens.count
             text = StarterManifest.draft(draft, profile: profile.id, sources: session.sources)
