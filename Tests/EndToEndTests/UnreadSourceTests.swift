@@ -138,4 +138,26 @@ import Testing
         let unread = (report["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "EVD007" }
         #expect(unread.map { "\($0["file"] ?? ""):\($0["line"] ?? 0):\($0["column"] ?? 0)" } == ["\(Self.legacy):3:11"])
     }
+
+    /// A baselined EVD007 of a file since fixed is stale: the file was read this run without a
+    /// finding, and an entry left behind would hide its next failure. `--write-baseline` drops it.
+    @Test func theEntryOfAnUnreadFileSinceFixedIsStale() throws {
+        let folder = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(Self.big))
+        let written = try runCapaudit(["check", "capaudit.yml"] + Self.sources + ["--write-baseline", "baseline.json"], in: folder)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try readText(folder.appendingPathComponent("baseline.json")).contains(Self.legacy))
+
+        try write("class Legacy {\n    fun show() {}\n}\n", to: folder.appendingPathComponent(Self.legacy))
+        let result = try runCapaudit(["check", "capaudit.yml", "--format", "concise", "--fail-on", "warning"] + Self.sources + ["--baseline", "baseline.json"], in: folder)
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        let unused = result.stdout.split(separator: "\n").filter { $0.contains("SUP002") }
+        #expect(unused.count == 1, "\(result.stdout)")
+        #expect(unused.first?.hasPrefix("baseline.json:") == true && unused.first?.contains("baseline entry EVD007") == true, "\(result.stdout)")
+
+        let rewritten = try runCapaudit(["check", "capaudit.yml"] + Self.sources + ["--write-baseline", "baseline.json"], in: folder)
+        #expect(rewritten.status == 0, "\(rewritten.stderr)")
+        #expect(try !readText(folder.appendingPathComponent("baseline.json")).contains("EVD007"))
+    }
 }

@@ -113,6 +113,16 @@ public struct AuditRun: Sendable {
             guard !resolved.findings.isEmpty else { continue }
             deliver(FileOutcome(file: InputFile(path: file, named: true), isManifest: false, findings: resolved.findings), staleEntries: [])
         }
+        if let baseline, code != nil {
+            // Every source file of a folder read this run was looked at, with or without a
+            // finding: the entries of one (EVD007 for a file since fixed) are judged as a checked
+            // file's, so that a stale one cannot hide the file's next failure.
+            let root = session.repositoryRoot ?? session.workingDirectory
+            for file in baseline.files(inside: session.sourceFoldersInRepository) where !checked.contains(file) {
+                checked.insert(file)
+                stale += resolver.resolve([], file: Session.relativePath(Session.absolute(file, cwd: root), to: session.workingDirectory)).staleBaselineEntries
+            }
+        }
         let files = inputs.files
         OrderedParallel.run(count: files.count, workers: request.jobs, window: request.jobs * 4, work: { stages.process(files[$0]) }) { processed in
             deliver(processed.outcome, staleEntries: processed.stale)

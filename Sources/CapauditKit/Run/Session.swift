@@ -315,6 +315,16 @@ public struct Session: Sendable {
         FileSystem.realPath(Self.absolute(file, cwd: repositoryRoot ?? workingDirectory)) != nil
     }
 
+    /// The source folders relative to the repository root (`""` for the root itself), leaving out
+    /// any outside it.
+    public var sourceFoldersInRepository: [String] {
+        let root = repositoryRoot ?? workingDirectory
+        return sources.compactMap { folder in
+            if folder.absolutePath == root { return "" }
+            return folder.absolutePath.hasPrefix(root == "/" ? "/" : root + "/") ? repositoryPath(folder.absolutePath) : nil
+        }
+    }
+
     /// `repositoryPath` as a value the run's threads can share.
     public var repositoryPathFunction: @Sendable (String) -> String {
         let cwd = workingDirectory

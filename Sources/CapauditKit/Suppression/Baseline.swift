@@ -22,6 +22,12 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public static let formatVersion = 1
+
+    /// Whether `file` is `folder` or inside it, both relative to the repository root (`""` is the
+    /// whole repository).
+    static func isInside(_ file: String, _ folder: String) -> Bool {
+        folder.isEmpty || file == folder || file.hasPrefix(folder + "/")
+    }
     /// The most findings one entry may cover: more than any run gives, and far from overflow
     /// however many entries a baseline holds.
     public static let maxCount = 1_000_000_000
@@ -190,6 +196,12 @@ public struct BaselineInUse: Sendable {
     }
 
     /// The entries of files this run did not check whose file does not exist: nothing can match them.
+    /// The files with entries inside one of `folders` (relative to the repository root; `""` is
+    /// the whole repository), in path order.
+    func files(inside folders: [String]) -> [String] {
+        entriesByFile.keys.filter { file in folders.contains { Baseline.isInside(file, $0) } }.sorted()
+    }
+
     func entriesOfMissingFiles(checked: Set<String>, exists: (String) -> Bool) -> [StaleBaselineEntry] {
         var stale: [StaleBaselineEntry] = []
         for (file, numbers) in entriesByFile where !checked.contains(file) && !exists(file) {

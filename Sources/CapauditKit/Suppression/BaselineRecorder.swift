@@ -33,21 +33,26 @@ public struct BaselineRecorder: AuditConsumer {
     }
 
     /// The baseline to write over `previous`: this run's entries for the files it checked (its
-    /// manifests and `settingsFiles`, the config and rule packs), and the previous entries of every
-    /// other file, so that checking some files never drops the entries of the others. A previous
-    /// entry of a checked file stays too when the run's selection left its rule out. An entry
-    /// whose file no longer exists goes, unless `exists` is nil (a run of the git index).
+    /// manifests, `settingsFiles`, the config and rule packs, and every file of `sourceFolders`,
+    /// the source folders it read, relative to the repository root), and the previous entries of
+    /// every other file, so that checking some files never drops the entries of the others. A
+    /// previous entry of a checked file stays too when the run's selection left its rule out. An
+    /// entry whose file no longer exists goes, unless `exists` is nil (a run of the git index).
     public func baseline(
-        over previous: Baseline, settingsFiles: [String], selection: RuleSelection, normalizedFile: (String) -> String, exists: ((String) -> Bool)?
+        over previous: Baseline, settingsFiles: [String], sourceFolders: [String], selection: RuleSelection, normalizedFile: (String) -> String,
+        exists: ((String) -> Bool)?
     ) -> Baseline {
-        let checked = checkedFiles.union(settingsFiles.map(repositoryPath))
+        let settingsAndManifests = checkedFiles.union(settingsFiles.map(repositoryPath))
+        func wasChecked(_ file: String) -> Bool {
+            settingsAndManifests.contains(file) || sourceFolders.contains { Baseline.isInside(file, $0) }
+        }
         var merged = entries
         var existence: [String: Bool] = [:]
         for entry in previous.entries {
             guard let fingerprint = Fingerprint.parse(entry.fingerprint), merged[fingerprint] == nil else { continue }
             var kept = entry
             kept.file = normalizedFile(entry.file)
-            if checked.contains(kept.file) {
+            if wasChecked(kept.file) {
                 guard !selection.keepsEveryCase(of: entry.rule) else { continue }
             } else if let exists {
                 if existence[kept.file] == nil { existence[kept.file] = exists(kept.file) }

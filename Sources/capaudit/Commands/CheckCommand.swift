@@ -126,7 +126,8 @@ struct CheckCommand: Command {
         // The index is what --staged checks: a file missing from the work tree may still be staged.
         let exists: ((String) -> Bool)? = inputs == .staged ? nil : { session.existsInRepository($0) }
         let baseline = recorder.baseline(
-            over: previous, settingsFiles: session.settingsFiles, selection: session.selection, normalizedFile: { session.baselineFilePath($0) },
+            over: previous, settingsFiles: session.settingsFiles, sourceFolders: summary.manifests > 0 ? session.sourceFoldersInRepository : [],
+            selection: session.selection, normalizedFile: { session.baselineFilePath($0) },
             exists: exists)
         if let failure = OutputFile.write(baseline.json, to: file) {
             Output.err("capaudit check: \(ControlEscaping.escape(failure.description)); the previous baseline, if any, is unchanged\n")
