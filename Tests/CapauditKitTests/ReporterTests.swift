@@ -4,10 +4,6 @@ import TestSupport
 import Testing
 import YAML
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// Every output format, read back: JSON and SARIF parsed, GitHub commands split, JUnit parsed
 /// as XML, Markdown tables split; and manifest text that tries to escape each format stays put.
 @Suite struct ReporterTests {
@@ -195,41 +191,6 @@ import FoundationXML
     }
 
     // MARK: JUnit
-
-    /// What an XML parser reads from a document: elements with their attributes and text.
-    final class XMLOutline: NSObject, XMLParserDelegate {
-        struct Element {
-            var name: String
-            var attributes: [String: String]
-            var text = ""
-        }
-
-        var elements: [Element] = []
-        private var open: [Int] = []
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            open.append(elements.count)
-            elements.append(Element(name: name, attributes: attributes))
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if let index = open.last { elements[index].text += string }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            open.removeLast()
-        }
-
-        static func parse(_ text: String) throws -> [Element] {
-            let outline = XMLOutline()
-            let parser = XMLParser(data: Data(text.utf8))
-            parser.delegate = outline
-            let parsed = parser.parse()
-            #expect(parsed, "not well-formed: \(parser.parserError.map { "\($0)" } ?? "")\n\(text)")
-            try #require(parsed)
-            return outline.elements
-        }
-    }
 
     static func junitOutcomes() throws -> [FileOutcome] {
         let clean = try readText(Paths.packageRoot.appendingPathComponent("Examples/travel/clean.yml"))
