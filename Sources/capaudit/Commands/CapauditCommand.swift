@@ -26,7 +26,7 @@ extension Command {
 /// `capaudit`: dispatches to a subcommand.
 enum CapauditCommand {
     /// The one place capaudit's version is written; docs that pin a version are tested against it.
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     static var commands: [any Command.Type] {
         [CheckCommand.self, ExplainCommand.self, RulesCommand.self, InitCommand.self, ReportCommand.self, SchemaCommand.self, HookCommand.self, VersionCommand.self]
