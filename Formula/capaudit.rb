@@ -13,8 +13,8 @@
 class Capaudit < Formula
   desc "Audit screen-capture protection manifests against their risk profiles"
   homepage "https://github.com/example-org/capaudit"
-  url "https://github.com/example-org/capaudit/archive/637565c43a8097fbbdd91b3dfd2c0911fd7b2321.tar.gz"
-  version "0.2.0"
+  url "https://github.com/example-org/capaudit/archive/9a0b3237f4e351a0990c4d38358373144f5d3f00.tar.gz"
+  version "0.3.0"
   sha256 "0000000000000000000000000000000000000000000000000000000000000000"
 
   depends_on xcode: ["16.0", :build] # Swift 6 language mode
