@@ -52,6 +52,8 @@ public enum YAMLLoader {
 private struct Frame {
     var isMapping: Bool
     var start: SourcePosition
+    var startOffset: Int
+    var layout: YAMLLayout
     var anchor: String?
     var items: [YAMLNode] = []
     var pairs: [YAMLPair] = []
@@ -131,6 +133,7 @@ private struct TreeBuilder {
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_input_string(&parser, base, buffer.count)
+        var offsets = CharacterOffsets(buffer)
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) != 0 else {
@@ -139,6 +142,8 @@ private struct TreeBuilder {
             defer { yaml_event_delete(&event) }
             let start = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             let end = SourcePosition(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+            let startOffset = offsets.offset(ofCharacter: Int(event.start_mark.index))
+            let endOffset = offsets.offset(ofCharacter: Int(event.end_mark.index))
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return
@@ -154,8 +159,9 @@ private struct TreeBuilder {
                 var value = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
                 if let legacyBreaks { value = legacyBreaks.restore(value) }
                 let scalar = YAMLScalar(value: value, style: Self.style(data.style), tag: Self.string(data.tag))
-                let node = YAMLNode(content: .scalar(scalar), start: start, end: end)
-                if let anchor = Self.string(data.anchor) { anchors[anchor] = Anchored(node: node, size: 1) }
+                let anchor = Self.string(data.anchor)
+                let node = YAMLNode(content: .scalar(scalar), start: start, end: end, startOffset: startOffset, endOffset: endOffset, layout: anchor == nil ? [] : .anchored)
+                if let anchor { anchors[anchor] = Anchored(node: node, size: 1) }
                 try add(node, size: 1)
             case YAML_ALIAS_EVENT:
                 try count(at: start, anchored: false)
@@ -169,24 +175,34 @@ private struct TreeBuilder {
                 }
                 var node = anchored.node
                 node.alias = start
+                // Where the alias stands in the text: its content stands at the anchor.
+                node.startOffset = startOffset
+                node.endOffset = endOffset
                 try add(node, size: anchored.size)
             case YAML_SEQUENCE_START_EVENT:
                 try count(at: start, anchored: event.data.sequence_start.anchor != nil)
-                try push(Frame(isMapping: false, start: start, anchor: Self.string(event.data.sequence_start.anchor)), at: start)
+                let sequence = event.data.sequence_start
+                try push(Frame(isMapping: false, start: start, startOffset: startOffset, layout: Self.layout(flow: sequence.style == YAML_FLOW_SEQUENCE_STYLE, anchor: sequence.anchor), anchor: Self.string(sequence.anchor)), at: start)
             case YAML_MAPPING_START_EVENT:
                 try count(at: start, anchored: event.data.mapping_start.anchor != nil)
-                try push(Frame(isMapping: true, start: start, anchor: Self.string(event.data.mapping_start.anchor)), at: start)
+                let mapping = event.data.mapping_start
+                try push(Frame(isMapping: true, start: start, startOffset: startOffset, layout: Self.layout(flow: mapping.style == YAML_FLOW_MAPPING_STYLE, anchor: mapping.anchor), anchor: Self.string(mapping.anchor)), at: start)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard var frame = current else { break }
                 current = frames.popLast()
                 let content: YAMLNode.Content
+                // A block collection ends with its last entry; a flow one with its bracket.
+                var lastEntryEnd = frame.startOffset
                 if frame.isMapping {
+                    lastEntryEnd = frame.pairs.last?.value.endOffset ?? lastEntryEnd
                     merge(into: &frame)
                     content = .mapping(frame.pairs)
                 } else {
+                    lastEntryEnd = frame.items.last?.endOffset ?? lastEntryEnd
                     content = .sequence(frame.items)
                 }
-                let node = YAMLNode(content: content, start: frame.start, end: end)
+                let closing = frame.layout.contains(.flow) ? endOffset : max(lastEntryEnd, frame.startOffset)
+                let node = YAMLNode(content: content, start: frame.start, end: end, startOffset: frame.startOffset, endOffset: closing, layout: frame.layout)
                 if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size) }
                 try add(node, size: frame.size)
             default:
@@ -278,6 +294,12 @@ private struct TreeBuilder {
                 frame.pairs.append(merged)
             }
         }
+    }
+
+    static func layout(flow: Bool, anchor: UnsafeMutablePointer<yaml_char_t>?) -> YAMLLayout {
+        var layout: YAMLLayout = flow ? .flow : []
+        if anchor != nil { layout.insert(.anchored) }
+        return layout
     }
 
     static func style(_ style: yaml_scalar_style_t) -> YAMLScalar.Style {

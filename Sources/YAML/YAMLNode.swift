@@ -13,13 +13,28 @@ public struct YAMLNode: Sendable {
     public var end: SourcePosition
     /// Where the alias stands when this node was reached through one (`*name` or a merge).
     public var alias: SourcePosition?
+    /// The node's bytes in the file: from its first character to just past its last. A block
+    /// collection ends with its last entry: the comments and blank lines after it are not its own.
+    /// Fixes rewrite the file by these (`CapauditKit/Fix`), so that nothing else moves.
+    public var startOffset: Int
+    public var endOffset: Int
+    public var layout: YAMLLayout
 
-    public init(content: Content, start: SourcePosition, end: SourcePosition, alias: SourcePosition? = nil) {
+    public init(
+        content: Content, start: SourcePosition, end: SourcePosition, alias: SourcePosition? = nil, startOffset: Int = 0, endOffset: Int = 0,
+        layout: YAMLLayout = []
+    ) {
         self.content = content
         self.start = start
         self.end = end
         self.alias = alias
+        self.startOffset = startOffset
+        self.endOffset = endOffset
+        self.layout = layout
     }
+
+    /// The node's bytes, as a range.
+    public var byteRange: Range<Int> { startOffset..<max(startOffset, endOffset) }
 
     public var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
@@ -74,4 +89,20 @@ public struct YAMLScalar: Sendable, Equatable {
 
     /// How the YAML 1.2 core schema reads this scalar.
     public var resolved: ResolvedScalar { ResolvedScalar(self) }
+}
+
+/// How a node is written, beyond its scalar style: one byte per node.
+public struct YAMLLayout: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// A collection in flow style (`[a, b]`, `{a: b}`); without it, block style.
+    public static let flow = YAMLLayout(rawValue: 1)
+    /// The node carries an anchor (`&name`): aliases elsewhere repeat it.
+    public static let anchored = YAMLLayout(rawValue: 2)
+    /// The node was made by the reader (a key the document lacks), not read from the file.
+    public static let synthetic = YAMLLayout(rawValue: 4)
 }

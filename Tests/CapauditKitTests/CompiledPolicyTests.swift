@@ -47,7 +47,7 @@ import Testing
             let text = try readText(Paths.packageRoot.appendingPathComponent("Examples/\(example)"))
             func described(_ policy: Policy) -> [String] {
                 Manifests.check(text, path: example, policy: policy, preview: true).findings.map {
-                    "\($0.ruleID) \($0.start) \($0.severity) \($0.message) \($0.fix ?? "") \($0.fingerprint)"
+                    "\($0.ruleID) \($0.start) \($0.severity) \($0.message) \($0.help ?? "") \($0.fingerprint)"
                 }
             }
             let viaCompiled = described(compiled)

@@ -136,11 +136,11 @@ import YAML
         // Equal in every compared part: a stable sort keeps them in the order they came.
         findings.append(Self.finding(line: 1, rule: "CAP001", message: "same", path: "same"))
         findings.append(Self.finding(line: 1, rule: "CAP001", message: "same", path: "same"))
-        findings[findings.count - 1].fix = "second"
+        findings[findings.count - 1].help = "second"
         let expected = findings.sorted(by: Finding.fileOrder)
         let sorted = Resolver.inFileOrder(findings)
         #expect(sorted.map(\.fingerprintValue) == expected.map(\.fingerprintValue))
-        #expect(sorted.map(\.fix) == expected.map(\.fix))
+        #expect(sorted.map(\.help) == expected.map(\.help))
     }
 
     @Test func fingerprintsAreSixteenLowercaseHexDigits() {
@@ -268,7 +268,7 @@ import YAML
                   - {id: again, kind: card-number, input: plain}
             """
         let gaps = Manifests.check(manifest).findings.filter { $0.ruleID == "CAP001" }
-        let fixes = Dictionary(gaps.map { ($0.path.components(separatedBy: "id=").last ?? "", $0.fix ?? "") }, uniquingKeysWith: { first, _ in first })
+        let fixes = Dictionary(gaps.map { ($0.path.components(separatedBy: "id=").last ?? "", $0.help ?? "") }, uniquingKeysWith: { first, _ in first })
         #expect(fixes.count == 4, "\(gaps.map(\.path))")
         #expect(fixes["typed]"]?.contains("make the input secure") == true)
         #expect(fixes["shown]"]?.contains("show it masked") == true)

@@ -91,7 +91,7 @@ import Testing
     @Test func coverageFixNeverProposesTheFragileSecureLayer() throws {
         let text = Self.manifest(platforms: Self.ios17, capture: "capture:\n  detect: [scene-capture-state]", screens: "  - id: keys\n    fields:\n      - id: key\n        kind: secret-key")
         let finding = try #require(Self.findings(text).first { $0.ruleID == "CAP001" })
-        let fix = try #require(finding.fix)
+        let fix = try #require(finding.help)
         #expect(fix.hasPrefix("no robust iOS mechanism covers this from the app's minimum OS version: show it masked (`display: masked`)"))
         #expect(fix.contains("as the last resort, `secure-layer`"))
         let result = Manifests.check(text)
@@ -139,7 +139,7 @@ import Testing
         #expect(alarms.count == 2)
         let scammers = try #require(alarms.first)
         #expect(scammers.message == "alarming wording \"Scammers\"; write the neutral notice: \"Screen sharing is active. Some details are hidden.\"")
-        #expect(!(scammers.fix ?? "").contains("unexpected"))
+        #expect(!(scammers.help ?? "").contains("unexpected"))
         #expect(alarms.last?.message.contains("say \"Note\" instead, or write the neutral notice") == true)
     }
 

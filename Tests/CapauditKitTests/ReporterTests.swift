@@ -49,7 +49,7 @@ import YAML
     static func finding(message: String, file: String = "manifest.yml", fix: String? = nil, end: SourcePosition? = nil) -> Finding {
         Finding(
             ruleID: "WRD001", slug: "alarming-words", severity: .warning, message: message, file: file, documentIndex: 0,
-            start: SourcePosition(line: 3, column: 5), end: end, path: "capture.notice.text", fix: fix)
+            start: SourcePosition(line: 3, column: 5), end: end, path: "capture.notice.text", help: fix)
     }
 
     // MARK: JSON

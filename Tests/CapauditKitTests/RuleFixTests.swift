@@ -90,7 +90,7 @@ import YAML
                 for fix in fixes {
                     let after = Self.check(try ManifestEditor.apply(fix.edits, to: document))
                     applied += 1
-                    let label = "\(id) [\(name)] fix \"\(fix.summary)\""
+                    let label = "\(id) [\(name)] fix \"\(fix.message)\""
                     #expect(!after.fingerprints.contains(finding.fingerprint), "\(label) leaves its finding: \(after.text)")
                     let new = after.active.filter { !before.fingerprints.contains($0.fingerprint) }
                     #expect(new.isEmpty, "\(label) adds \(new.map { "\($0.ruleID) \($0.path) \($0.platform?.rawValue ?? "") \($0.message)" })\n\(after.text)")

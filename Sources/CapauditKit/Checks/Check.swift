@@ -31,7 +31,7 @@ struct Emission {
     /// A fix written for this node.
     var fix: String?
     /// The same fix as edits, for `explain` and the fix tests; several are alternatives, the first recommended.
-    var fixes: [Fix] = []
+    var fixes: [ManifestFix] = []
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String = ""
     /// Other places the finding relies on (the code an evidence rule found).

@@ -22,13 +22,10 @@ final class EvaluationContext {
 
     var taxonomy: Taxonomy { policy.taxonomy }
 
-    /// Whether checks write their fixes as data: `explain` and the fix tests ask for them, a
-    /// check run does not (a fix may hold a rewritten copy of a long text, for every finding).
-    var buildsFixes = false
-
-    /// `make()` when fixes are asked for, else nothing: checks wrap their fixes in this.
-    func fixes(_ make: () -> [Fix]) -> [Fix] {
-        buildsFixes ? make() : []
+    /// The fixes a check writes for a finding: every finding carries its fixes, lowered to text
+    /// edits by the evaluate stage.
+    func fixes(_ make: () -> [ManifestFix]) -> [ManifestFix] {
+        make()
     }
 
     /// What fixes need to know of the other rules, gathered on first use.

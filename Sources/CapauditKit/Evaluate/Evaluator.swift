@@ -31,9 +31,13 @@ struct Evaluator: Sendable {
         for document in file.documents {
             guard let manifest = document.manifest, let profile = document.profile, let source = file.source else { continue }
             let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source, code: code)
+            let lowering = FixLowering(source: source, tree: document.tree)
             for (rule, check) in checks {
                 for emission in check.evaluate(context) {
-                    raw.append(RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings))
+                    var finding = RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings)
+                    finding.fixes = emission.fixes.map { lowering.lower($0, applicability: rule.definition.fixApplicability) }
+                    if finding.fixes.isEmpty, let help = emission.fix { finding.fixes = [Fix(applicability: .display, message: help)] }
+                    raw.append(finding)
                 }
             }
             if code != nil { evidence[document.index] = context.evidenceMarks }

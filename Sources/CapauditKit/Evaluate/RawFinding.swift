@@ -19,13 +19,15 @@ struct RawFinding: Sendable {
     var missing: [String]
     /// Values for the rule's message template; `{rule}` is always the rule's id.
     var arguments: [String: String]
-    var fix: String?
+    /// The help line; for a check's finding, rendered from its fixes by the evaluate stage.
+    var help: String?
+    var fixes: [Fix] = []
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String
     var related: [RelatedLocation] = []
 
     /// A finding of a built-in rule, whose message is written where it is found.
-    init(_ rule: RuleDefinition, message: String, document: Int = 0, at position: SourcePosition, path: String, fix: String? = nil, detail: String = "") {
+    init(_ rule: RuleDefinition, message: String, document: Int = 0, at position: SourcePosition, path: String, help: String? = nil, detail: String = "") {
         self.rule = SharedRule(rule)
         caseName = nil
         matrixSeverity = nil
@@ -37,7 +39,7 @@ struct RawFinding: Sendable {
         platform = nil
         missing = []
         arguments = ["message": message]
-        self.fix = fix
+        self.help = help
         self.detail = detail
     }
 
@@ -54,7 +56,7 @@ struct RawFinding: Sendable {
         platform = emission.platform
         missing = emission.missing
         arguments = emission.arguments
-        fix = emission.fix
+        help = emission.fix
         detail = emission.detail
         related = emission.related
     }

@@ -91,7 +91,7 @@ extension CodeBase {
         unread.map { source in
             var raw = RawFinding(
                 policy.definition(of: .sourceUnread), message: source.message, at: source.position, path: "source.\(source.platform.rawValue)",
-                fix: source.fix, detail: source.detail)
+                help: source.fix, detail: source.detail)
             raw.platform = source.platform
             return (source.file, [raw])
         }

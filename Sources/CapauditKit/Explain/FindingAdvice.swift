@@ -22,8 +22,8 @@ public struct FindingAdvice: Sendable {
             // The rule's own example would only repeat, less precisely, the YAML written for this node.
             let ruleFix = rule.map { snippets.isEmpty ? TextLayout.trimmedEnd($0.fix) : MarkdownBlocks.prose($0.fix) } ?? ""
             return FindingAdvice(
-                finding: finding, page: rule.map { RulePage(rule: $0, policy: policy) }, fix: finding.fix ?? ruleFix,
-                fixIsForThisNode: finding.fix != nil, snippets: snippets)
+                finding: finding, page: rule.map { RulePage(rule: $0, policy: policy) }, fix: finding.help ?? ruleFix,
+                fixIsForThisNode: finding.help != nil, snippets: snippets)
         }
     }
 

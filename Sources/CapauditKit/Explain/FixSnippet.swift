@@ -19,12 +19,11 @@ struct FixSnippetWriter {
     let manifests: [CheckedManifest]
 
     /// The fixes the check offers for the node a finding is about, the recommended one first.
-    func fixes(for finding: Finding) -> [Fix] {
+    func fixes(for finding: Finding) -> [ManifestFix] {
         guard let rule = policy.rule(finding.ruleID), let check = policy.checks.first(where: { $0.rule.id == rule.id })?.check,
             let checked = manifests.first(where: { $0.documentIndex == finding.documentIndex })
         else { return [] }
         let context = EvaluationContext(manifest: checked.manifest, profile: checked.profile, policy: policy, source: SourceLines([]))
-        context.buildsFixes = true
         let emission = check.evaluate(context).first { emission in
             var arguments = emission.arguments
             arguments["rule"] = rule.id
@@ -39,7 +38,7 @@ struct FixSnippetWriter {
     func snippets(for finding: Finding) -> [FixSnippet] {
         fixes(for: finding).filter { !$0.edits.isEmpty }.flatMap { fix in
             Self.blocks(fix.edits).enumerated().map { index, block in
-                FixSnippet(caption: index == 0 ? fix.summary + ":" : "together with, in `\(block.path.isEmpty ? "the document" : block.path)`:", yaml: block.yaml)
+                FixSnippet(caption: index == 0 ? fix.message + ":" : "together with, in `\(block.path.isEmpty ? "the document" : block.path)`:", yaml: block.yaml)
             }
         }
     }

@@ -18,8 +18,10 @@ public struct Finding: Sendable {
     public var path: String
     public var platform: Platform?
     public var missingThreats: [String]
-    /// A fix written for this node.
-    public var fix: String?
+    /// The help line: what to change, rendered from `fixes` where the rule has fix data.
+    public var help: String?
+    /// The ways to fix this finding, the recommended one first (empty when the rule has none).
+    public var fixes: [Fix] = []
     /// Identifies what the finding is about, never where it is: survives moves and rewording.
     public var fingerprintValue: UInt64
     /// How the finding was silenced, if it was.
@@ -29,7 +31,7 @@ public struct Finding: Sendable {
 
     public init(
         ruleID: String, slug: String, severity: Severity, message: String, file: String, documentIndex: Int, start: SourcePosition,
-        end: SourcePosition? = nil, path: String, platform: Platform? = nil, missingThreats: [String] = [], fix: String? = nil,
+        end: SourcePosition? = nil, path: String, platform: Platform? = nil, missingThreats: [String] = [], help: String? = nil,
         detail: String = "", fingerprintFile: String? = nil
     ) {
         self.ruleID = ruleID
@@ -43,7 +45,7 @@ public struct Finding: Sendable {
         self.path = path
         self.platform = platform
         self.missingThreats = missingThreats
-        self.fix = fix
+        self.help = help
         self.fingerprintValue = Fingerprint.make(
             rule: ruleID, file: fingerprintFile ?? file, document: documentIndex, path: path, platform: platform?.rawValue ?? "", detail: detail)
     }

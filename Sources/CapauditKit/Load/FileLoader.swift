@@ -84,7 +84,7 @@ struct FileLoader: Sendable {
             problems.append(ReadingProblem(
                 rule: .schema, message: "the manifest has no top-level `capaudit` key (it has `app` and `screens`); add `capaudit: 1`",
                 document: index, position: SourcePosition(line: index == 0 ? 1 : tree.start.line, column: 1), path: ""))
-            document.content = .mapping([Self.formatVersionPair(at: tree.start)] + (tree.mapping ?? []))
+            document.content = .mapping([Self.formatVersionPair(at: tree.start, offset: tree.startOffset)] + (tree.mapping ?? []))
         }
         let decoder = ManifestDecoder(taxonomy: policy.taxonomy, profileNames: policy.profileNames, defaultProfile: defaultProfile)
         let decoded = decoder.decode(document)
@@ -106,10 +106,12 @@ struct FileLoader: Sendable {
     }
 
     /// `capaudit: 1`, put in front of a manifest that lacks it, at the document's start.
-    static func formatVersionPair(at position: SourcePosition) -> YAMLPair {
+    static func formatVersionPair(at position: SourcePosition, offset: Int) -> YAMLPair {
         YAMLPair(
-            key: YAMLNode(content: .scalar(YAMLScalar(value: "capaudit", style: .plain)), start: position, end: position),
-            value: YAMLNode(content: .scalar(YAMLScalar(value: String(ManifestDecoder.formatVersion), style: .plain)), start: position, end: position))
+            key: YAMLNode(content: .scalar(YAMLScalar(value: "capaudit", style: .plain)), start: position, end: position, startOffset: offset, endOffset: offset, layout: .synthetic),
+            value: YAMLNode(
+                content: .scalar(YAMLScalar(value: String(ManifestDecoder.formatVersion), style: .plain)), start: position, end: position, startOffset: offset, endOffset: offset,
+                layout: .synthetic))
     }
 
     /// `skipping`: what tells the skipped file apart, for the finding's fingerprint.

@@ -16,6 +16,8 @@ public struct Manifest: Sendable {
 public struct Location: Sendable, Equatable {
     public var position: SourcePosition
     public var path: String
+    /// The element's bytes in the file (its node's), where fixes find it.
+    public var byteRange: Range<Int> = 0..<0
 }
 
 public struct App: Sendable {

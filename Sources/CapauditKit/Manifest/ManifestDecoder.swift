@@ -92,7 +92,7 @@ final class DecodingRun {
     }
 
     func location(_ node: YAMLNode, _ path: String) -> Location {
-        Location(position: nodes.position(of: node), path: path)
+        Location(position: nodes.position(of: node), path: path, byteRange: node.byteRange)
     }
 
     func manifest(_ root: YAMLNode) -> Manifest? {

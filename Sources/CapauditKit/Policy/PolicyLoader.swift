@@ -441,7 +441,7 @@ public struct PolicyLoader {
     private mutating func readRule(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
         let known = [
             "id", "slug", "title", "status", "replaced-by", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix",
-            "examples", "references", "security-severity",
+            "examples", "references", "security-severity", "fix-applicability",
         ]
         guard let fields = decoder.mapping(root, path: "", what: "a rule", known: known, required: ["id", "slug", "title", "check", "severity", "message"]),
             let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) }),
@@ -503,7 +503,11 @@ public struct PolicyLoader {
             parameters: fields["parameters"],
             defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
             message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0),
-            securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) }, documentation: RuleDocumentation(root),
+            securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) },
+            fixApplicability: fields["fix-applicability"].flatMap {
+                decoder.oneOf($0, FixApplicability.allCases.map(\.rawValue), path: "fix-applicability", what: "`fix-applicability`")
+            }.flatMap(FixApplicability.init) ?? .unsafe,
+            documentation: RuleDocumentation(root),
             file: source.displayPath)
     }
 

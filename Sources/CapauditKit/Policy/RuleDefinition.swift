@@ -24,6 +24,9 @@ public struct RuleDefinition: Sendable {
     public var references: [String]
     /// SARIF `security-severity` (0.0 to 10.0) when the rule sets its own; else it follows the severity.
     public var securitySeverity: Double?
+    /// How far `check --fix` may apply the rule's fixes (`fix-applicability`; `unsafe` unless the
+    /// rule says otherwise). A fix without edits is always `display`.
+    public var fixApplicability: FixApplicability = .unsafe
     let documentation: RuleDocumentation
     /// Where it was defined, for errors about it.
     public var file: String

@@ -420,7 +420,7 @@ enum HTMLFindingTable {
         case .inline(let reason, _): status = "<p><b>Suppressed</b>\(reason.isEmpty ? "" : ": \(e(reason))")</p>"
         case .baseline: status = "<p><b>Baselined</b></p>"
         }
-        let fix = finding.fix.map { "<p class=\"fix\">Fix: \(MarkupEscaping.htmlWithCode($0))</p>" } ?? ""
+        let fix = finding.help.map { "<p class=\"fix\">Fix: \(MarkupEscaping.htmlWithCode($0))</p>" } ?? ""
         return """
             <tr id="\(item.anchor)"><td>\(item.number)</td><td><span class="sev \(finding.severity)">\(finding.severity)</span></td>\
             <td><b>\(e(finding.ruleID))</b><br><small>\(e(finding.slug))</small></td><td>\(location)</td><td>\(status)<p>\(MarkupEscaping.htmlWithCode(finding.message))</p>\(fix)</td></tr>

@@ -32,7 +32,7 @@ public struct GitHubReporter: Reporter {
         }
         properties.append(("title", Self.escapeProperty("\(finding.ruleID) \(finding.slug)")))
         var message = finding.message
-        if let fix = finding.fix { message += "\nFix: " + fix }
+        if let fix = finding.help { message += "\nFix: " + fix }
         for place in finding.related { message += "\nSee: \(place.file):\(place.position.line):\(place.position.column): \(place.message)" }
         let list = properties.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
         return "::\(Self.command(finding.severity)) \(list)::\(Self.escapeData(message))"

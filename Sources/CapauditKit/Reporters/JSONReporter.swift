@@ -119,7 +119,7 @@ public struct JSONReporter: Reporter {
         object.member("path", finding.path)
         if let platform = finding.platform { object.member("platform", platform.rawValue) }
         if !finding.missingThreats.isEmpty { object.member("missingThreats", strings: finding.missingThreats) }
-        if let fix = finding.fix { object.member("fix", fix) }
+        if let fix = finding.help { object.member("fix", fix) }
         if !finding.related.isEmpty {
             object.key("related")
             object.beginArray()

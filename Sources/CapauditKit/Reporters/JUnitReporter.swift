@@ -71,7 +71,7 @@ public struct JUnitReporter: Reporter {
         for finding in findings {
             body += ControlEscaping.escape(
                 "\(finding.file):\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(finding.slug): \(finding.message)") + "\n"
-            if let fix = finding.fix { body += "  help: \(ControlEscaping.escape(fix))\n" }
+            if let fix = finding.help { body += "  help: \(ControlEscaping.escape(fix))\n" }
             for place in finding.related {
                 body += "  see: " + ControlEscaping.escape("\(place.file):\(place.position.line):\(place.position.column): \(place.message)") + "\n"
             }

@@ -68,7 +68,7 @@ public struct MarkdownReporter: Reporter {
 
     static func row(_ finding: Finding) -> String {
         var message = inline(finding.message)
-        if let fix = finding.fix { message += "<br>**Fix:** " + inline(fix) }
+        if let fix = finding.help { message += "<br>**Fix:** " + inline(fix) }
         for place in finding.related { message += "<br>See " + inline("`\(place.file):\(place.position.line):\(place.position.column)`: \(place.message)") }
         return "| \(finding.start.line):\(finding.start.column) | \(finding.severity) | \(escape(finding.ruleID)) <code>\(escape(finding.slug))</code> | \(message) |\n"
     }

@@ -137,7 +137,7 @@ public struct SarifReporter: Reporter {
         result.member("level", level(finding.severity))
         result.key("message")
         result.beginObject()
-        result.member("text", finding.fix.map { "\(finding.message)\nFix: \($0)" } ?? finding.message)
+        result.member("text", finding.help.map { "\(finding.message)\nFix: \($0)" } ?? finding.message)
         result.endObject()
         result.key("locations")
         result.beginArray()

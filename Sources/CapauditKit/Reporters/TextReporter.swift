@@ -32,7 +32,7 @@ public struct TextReporter: Reporter {
             if showSource, let source = file.source, finding.start.line <= source.lineCount {
                 output.write(sourceSnippet(LineExcerpt(source, line: finding.start.line, around: finding.start.column, cursor: &cursor), finding: finding))
             }
-            if let fix = finding.fix {
+            if let fix = finding.help {
                 output.write("\(helpIndent(finding))\(paint("= help:", "1;36")) \(ControlEscaping.escape(fix))\n")
             }
             for place in finding.related {

@@ -82,10 +82,11 @@ struct Resolver: Sendable {
             let message = (template ?? MessageTemplate(rule.definition.message(case: item.caseName))).render(item.arguments, rule: ruleID)
             var finding = Finding(
                 ruleID: ruleID, slug: rule.definition.slug, severity: severity, message: message, file: file, documentIndex: item.document,
-                start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, fix: item.fix,
+                start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, help: item.help,
                 detail: item.detail, fingerprintFile: fingerprintFile)
             finding.caseName = item.caseName
             finding.related = item.related
+            finding.fixes = item.fixes
             findings.append(finding)
         }
         return findings

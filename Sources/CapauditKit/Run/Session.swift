@@ -276,7 +276,7 @@ public struct Session: Sendable {
         }
         for problem in config.problems + commandLineProblems {
             var raw = RawFinding(
-                policy.definition(of: problem.rule), message: problem.message, at: problem.position, path: problem.path, fix: problem.fix,
+                policy.definition(of: problem.rule), message: problem.message, at: problem.position, path: problem.path, help: problem.fix,
                 detail: problem.detail)
             raw.caseName = problem.caseName
             add(problem.file, raw)
@@ -284,14 +284,14 @@ public struct Session: Sendable {
         for problem in policy.deprecatedRuleNames {
             var raw = RawFinding(
                 policy.definition(of: .unknownRule), message: "rule pack profile: \(problem.message)",
-                at: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "name the replacement rule instead", detail: problem.message)
+                at: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", help: "name the replacement rule instead", detail: problem.message)
             raw.caseName = "deprecated"
             add(problem.file, raw)
         }
         for problem in policy.unknownRuleNames {
             add(problem.file, RawFinding(
                 policy.definition(of: .unknownRule), message: "rule pack profile: \(problem.message)",
-                at: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", fix: "correct the name, or remove the entry",
+                at: problem.position ?? SourcePosition(line: 1, column: 1), path: "rules", help: "correct the name, or remove the entry",
                 detail: problem.message))
         }
         return byFile

@@ -15,8 +15,8 @@ struct InlineSuppressor {
 
     func apply(_ comments: [SuppressionComment], to findings: inout [Finding]) -> [RawFinding] {
         var reports: [RawFinding] = []
-        func report(_ rule: BuiltInRule, case caseName: String? = nil, _ message: String, _ comment: SuppressionComment, detail: String, fix: String?) {
-            var raw = RawFinding(policy.definition(of: rule), message: message, at: comment.position, path: "", fix: fix, detail: detail)
+        func report(_ rule: BuiltInRule, case caseName: String? = nil, _ message: String, _ comment: SuppressionComment, detail: String, help: String?) {
+            var raw = RawFinding(policy.definition(of: rule), message: message, at: comment.position, path: "", help: help, detail: detail)
             raw.caseName = caseName
             reports.append(raw)
         }
@@ -24,40 +24,40 @@ struct InlineSuppressor {
             if let malformed = comment.malformed {
                 report(
                     .malformedSuppression, "this comment is not a suppression and silences nothing: \(malformed)", comment, detail: comment.text,
-                    fix: "write `\(comment.wellFormed)`")
+                    help: "write `\(comment.wellFormed)`")
                 continue
             }
             if comment.reason == nil {
                 report(
                     .suppressionWithoutReason, "suppression without a reason: say why after `--`", comment, detail: comment.text,
-                    fix: "write `# capaudit: \(comment.wholeFile ? "ignore-file" : "ignore") \(comment.rules.joined(separator: ", ")) -- <why this is acceptable>`")
+                    help: "write `# capaudit: \(comment.wholeFile ? "ignore-file" : "ignore") \(comment.rules.joined(separator: ", ")) -- <why this is acceptable>`")
             }
             if comment.rules.isEmpty {
-                report(.unknownRule, "suppression names no rule", comment, detail: comment.text, fix: "name the rule ids or slugs after `ignore`")
+                report(.unknownRule, "suppression names no rule", comment, detail: comment.text, help: "name the rule ids or slugs after `ignore`")
                 continue
             }
             for name in comment.rules {
                 guard let (rule, deprecated) = policy.resolve(name) else {
                     report(
                         .unknownRule, "suppression names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))", comment,
-                        detail: "\(comment.text)|\(name)", fix: "correct the rule name, or remove it from the comment")
+                        detail: "\(comment.text)|\(name)", help: "correct the rule name, or remove it from the comment")
                     continue
                 }
                 if let deprecated {
                     report(
                         .unknownRule, case: "deprecated", Policy.deprecationNote(deprecated, replacement: rule), comment, detail: "\(comment.text)|\(name)",
-                        fix: "write `\(rule.id)` instead of `\(name)`")
+                        help: "write `\(rule.id)` instead of `\(name)`")
                 }
                 if BuiltInRule.isManifestRule(rule.id) {
                     report(
                         .unusedSuppression, "\(rule.id) cannot be suppressed inline: fix the manifest (or record it in a baseline)", comment,
-                        detail: "\(comment.text)|\(rule.id)", fix: nil)
+                        detail: "\(comment.text)|\(rule.id)", help: nil)
                     continue
                 }
                 if forbidden.contains(rule.id) {
                     report(
                         .unusedSuppression, "the config forbids inline suppressions of \(rule.id); fix the finding or ask for an exemption", comment,
-                        detail: "\(comment.text)|\(rule.id)", fix: nil)
+                        detail: "\(comment.text)|\(rule.id)", help: nil)
                     continue
                 }
                 var matched = 0
@@ -74,7 +74,7 @@ struct InlineSuppressor {
                     let move = nearest.map { "put the comment on line \($0.start.line) or on its own line above it, or " } ?? ""
                     report(
                         .unusedSuppression, "unused suppression: no \(rule.id) finding \(scope)\(moved)", comment, detail: "\(comment.text)|\(rule.id)",
-                        fix: "\(move)remove `\(name)` from the comment")
+                        help: "\(move)remove `\(name)` from the comment")
                 }
             }
         }

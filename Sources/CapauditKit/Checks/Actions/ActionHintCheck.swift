@@ -23,7 +23,7 @@ struct ActionHintCheck: Check {
                     location: action.location,
                     arguments: ["action": action.id, "hint": hit.phrase, "suggested": kind.id, "minimum": requirement.minimum.rawValue, "profile": context.profile.id],
                     fix: "tag it with its kind, `kind: \(kind.id)`, and give it the `on-capture` the \(context.profile.id) profile asks of that kind (`\(requirement.minimum.rawValue)`), or name it so that it does not suggest one",
-                    fixes: context.fixes { [Fix(
+                    fixes: context.fixes { [ManifestFix(
                         "tag `\(action.id)` as `\(kind.id)` with `on-capture: \(requirement.minimum.rawValue)`",
                         planner.actionFix(action, on: screen, minimum: requirement.minimum, kind: kind.id))] }))
             }

@@ -20,7 +20,7 @@ struct ActionPolicyCheck: Check {
                         "minimum": minimum, "profile": context.profile.id,
                     ],
                     fix: "set `on-capture: \(minimum)` on `\(action.id)` (the \(context.profile.id) profile's minimum) and tell the person why with a `message`",
-                    fixes: context.fixes { [Fix("set `on-capture: \(minimum)` on `\(action.id)`", planner.actionFix(action, on: screen, minimum: requirement.minimum))] }))
+                    fixes: context.fixes { [ManifestFix("set `on-capture: \(minimum)` on `\(action.id)`", planner.actionFix(action, on: screen, minimum: requirement.minimum))] }))
             }
         }
         return emissions

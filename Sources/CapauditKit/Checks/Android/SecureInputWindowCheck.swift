@@ -32,7 +32,7 @@ struct SecureInputWindowCheck: Check {
                 emissions.append(Emission(
                     location: field.location, platform: .android, arguments: ["field": field.id, "kind": field.kind, "mechanism": windowProtection],
                     fix: "add `\(windowProtection)` to the screen `\(screen.id)` for Android (\(call))",
-                    fixes: context.fixes { [Fix(
+                    fixes: context.fixes { [ManifestFix(
                         "add `\(windowProtection)` to `\(screen.id)` on Android",
                         planner.adding([windowProtection], on: .android, to: screen.protect, at: screen.location.path, screen: nil))] }))
             }

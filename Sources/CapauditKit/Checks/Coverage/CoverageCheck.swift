@@ -142,12 +142,12 @@ struct SmallestFix {
         return field.reveal == .tap ? "keep it masked without `reveal: tap` (`reveal: none`)" : "show it masked (`display: masked`)"
     }
 
-    func fixes(_ context: EvaluationContext) -> [Fix] {
-        let masked = Fix(maskedPhrase, maskedEdits)
+    func fixes(_ context: EvaluationContext) -> [ManifestFix] {
+        let masked = ManifestFix(maskedPhrase, maskedEdits)
         guard !mechanisms.isEmpty else { return [masked] }
         let names = mechanisms.map(\.id)
         let adding = FixPlanner(context: context).adding(names, on: coverage.platform, to: field.protect, at: field.location.path, screen: coverage.screen)
-        return [Fix("add \(Phrases.code(names)) to the field's `protect` on \(coverage.platform.displayName)", adding), masked]
+        return [ManifestFix("add \(Phrases.code(names)) to the field's `protect` on \(coverage.platform.displayName)", adding), masked]
     }
 
     var advice: String {

@@ -31,7 +31,7 @@ struct OptOutCheck: Check {
 
     /// The opt-out removed and the screen protected: the smallest fix of each gap it exempts, at
     /// screen level, or the field masked where no robust mechanism closes the gap.
-    func protection(instead screen: Screen, _ context: EvaluationContext) -> Fix? {
+    func protection(instead screen: Screen, _ context: EvaluationContext) -> ManifestFix? {
         let planner = FixPlanner(context: context)
         var edits = [ManifestEdit(path: screen.location.path, key: "opt-out", change: .remove)]
         var protect = screen.protect
@@ -46,7 +46,7 @@ struct OptOutCheck: Check {
             edits += planner.adding(names, on: coverage.platform, to: protect, at: screen.location.path, screen: screen)
             protect += names.map { MechanismUse(name: $0, platform: coverage.platform, location: screen.location) }
         }
-        return Fix("remove `opt-out` and protect the screen `\(screen.id)`", planner.merged(lastProtectOnly(edits)))
+        return ManifestFix("remove `opt-out` and protect the screen `\(screen.id)`", planner.merged(lastProtectOnly(edits)))
     }
 
     /// Successive `protect` settings of one node: only the last (which holds them all) counts.

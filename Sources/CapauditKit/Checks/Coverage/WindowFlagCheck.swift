@@ -43,7 +43,7 @@ struct WindowFlagCheck: Check {
                     + Self.dialogCall(context.manifest.app.android?.ui, window: screen.window),
                 fixes: context.fixes {
                     let edits = FixPlanner(context: context).adding([Self.flag], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
-                    return [Fix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)]
+                    return [ManifestFix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)]
                 })
         }
     }

@@ -13,7 +13,7 @@ struct DetectionInProtectCheck: Check {
                 location: entry.use.location, platform: entry.use.platform,
                 arguments: ["mechanism": entry.use.name],
                 fix: "move `\(entry.use.name)` to `capture.detect` (\(detector.caveat.isEmpty ? "it only reports a capture" : detector.caveat)) and protect the data with a protect mechanism or `display: masked`",
-                fixes: context.fixes { [Fix("move `\(entry.use.name)` to `capture.detect`", moving(entry.use, detector.platform, context))] },
+                fixes: context.fixes { [ManifestFix("move `\(entry.use.name)` to `capture.detect`", moving(entry.use, detector.platform, context))] },
                 detail: entry.use.name)
         }
     }

@@ -146,7 +146,7 @@ struct FieldCheck: Check {
                         let edits = condition.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
                             ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
                         }
-                        return edits.isEmpty ? [] : [Fix(text ?? "change the field", edits + (chained?.edits ?? []))]
+                        return edits.isEmpty ? [] : [ManifestFix(text ?? "change the field", edits + (chained?.edits ?? []))]
                     }))
             }
         }

@@ -56,7 +56,7 @@ struct CallbackAPILevelCheck: Check {
                 fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
                 fixes: context.fixes {
                     let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
-                    return edits.isEmpty ? [] : [Fix("add `\(callback.fallback ?? "")` for older devices", edits)]
+                    return edits.isEmpty ? [] : [ManifestFix("add `\(callback.fallback ?? "")` for older devices", edits)]
                 },
                 detail: callback.mechanism))
         }

@@ -74,7 +74,7 @@ struct CaptureSignalCheck: Check {
                     }
                     emissions.append(emission(
                         "action", at: location, platform: platform, gap: gap, depends: depends, advice: advice,
-                        fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, planner.merged(edits))] }))
+                        fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(advice, planner.merged(edits))] }))
                 }
                 if hasCaptureNotice(manifest) {
                     emissions.append(silentResponse(
@@ -94,7 +94,7 @@ struct CaptureSignalCheck: Check {
     }
 
     private func emission(
-        _ caseName: String, at location: Location, platform: Platform, gap: String, depends: String, advice: String, fixes: [Fix]
+        _ caseName: String, at location: Location, platform: Platform, gap: String, depends: String, advice: String, fixes: [ManifestFix]
     ) -> Emission {
         Emission(
             caseName: caseName, location: location, platform: platform,
@@ -112,7 +112,7 @@ struct CaptureSignalCheck: Check {
         let advice = DetectorRequiredCheck.detectorName(edits).map(Self.addDetector) ?? otherwise
         return emission(
             caseName, at: location, platform: platform, gap: gap, depends: depends, advice: advice,
-            fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] })
+            fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(advice, edits)] })
     }
 
     private static func addDetector(_ name: String) -> String {

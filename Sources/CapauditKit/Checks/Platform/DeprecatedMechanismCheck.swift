@@ -38,7 +38,7 @@ struct DeprecatedMechanismCheck: Check {
                 location: use.location, platform: platform,
                 arguments: ["mechanism": mechanism, "replacement": replacement, "version": fromVersion.description, "target": minimum.description],
                 fix: "use `\(replacement)` instead, which every device from iOS \(fromVersion) has",
-                fixes: context.fixes { [Fix("replace `\(mechanism)` with `\(replacement)`", edits)] }, detail: mechanism)
+                fixes: context.fixes { [ManifestFix("replace `\(mechanism)` with `\(replacement)`", edits)] }, detail: mechanism)
         }
     }
 }

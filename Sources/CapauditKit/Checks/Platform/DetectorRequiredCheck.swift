@@ -35,7 +35,7 @@ struct DetectorRequiredCheck: Check {
                 location: use.location, platform: platform,
                 arguments: ["mechanism": mechanism, "platform": platform.displayName, "detectors": Phrases.code(detectors)],
                 fix: "add `\(added)` to `capture.detect`: `detect: [\(added)]`",
-                fixes: context.fixes { edits.isEmpty ? [] : [Fix("add `\(added)` to `capture.detect`", edits)] }, detail: mechanism)]
+                fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix("add `\(added)` to `capture.detect`", edits)] }, detail: mechanism)]
         }
         let mechanisms = present.compactMap { context.taxonomy.mechanism($0, on: platform) }
         guard let rangeCase, let minimum, !mechanisms.contains(where: { $0.isAvailable(from: minimum) }),
@@ -53,7 +53,7 @@ struct DetectorRequiredCheck: Check {
                 "mechanism": mechanism, "platform": platform.displayName, "detector": first.id, "since": platform.versionName(since),
                 "minimum": platform.versionName(minimum), "fallback": fallback ?? "",
             ],
-            fix: advice, fixes: context.fixes { edits.isEmpty ? [] : [Fix(advice, edits)] }, detail: "\(mechanism)|range")]
+            fix: advice, fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(advice, edits)] }, detail: "\(mechanism)|range")]
     }
 
     /// The detector an edit list adds to `capture.detect`.

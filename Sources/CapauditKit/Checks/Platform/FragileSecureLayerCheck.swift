@@ -21,7 +21,7 @@ struct FragileSecureLayerCheck: Check {
             return Emission(
                 location: field.location, platform: .ios, arguments: ["field": field.id, "kind": field.kind],
                 fix: "show the value masked (`display: masked`, no `reveal: tap`), so that a screenshot never holds it in full, and keep `secure-layer` as a second line",
-                fixes: context.fixes { [Fix("show `\(field.id)` masked", edits)] })
+                fixes: context.fixes { [ManifestFix("show `\(field.id)` masked", edits)] })
         }
     }
 }

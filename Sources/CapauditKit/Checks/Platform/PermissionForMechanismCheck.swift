@@ -45,7 +45,7 @@ struct PermissionForMechanismCheck: Check {
                     caseName: pair.caseName, location: use.location, platform: .android,
                     arguments: ["mechanism": pair.mechanism, "permission": pair.permission],
                     fix: "declare it under `app.platforms.android.permissions`: `- \(pair.permission)`",
-                    fixes: context.fixes { [Fix("declare `\(pair.permission)`", [.append(.name(pair.permission), to: "permissions", at: permissionsPath)])] },
+                    fixes: context.fixes { [ManifestFix("declare `\(pair.permission)`", [.append(.name(pair.permission), to: "permissions", at: permissionsPath)])] },
                     detail: pair.mechanism))
             } else if uses.isEmpty, pair.reportsUnused, let declared, let open = declared.location.path.lastIndex(of: "[") {
                 let list = String(declared.location.path[..<open])
@@ -54,7 +54,7 @@ struct PermissionForMechanismCheck: Check {
                     caseName: "unused", location: declared.location, platform: .android,
                     arguments: ["mechanism": pair.mechanism, "permission": pair.permission],
                     fix: "remove `\(pair.permission)`, or add `\(pair.mechanism)` to `capture.detect` if the app uses it",
-                    fixes: context.fixes { [Fix("remove `\(pair.permission)`", [ManifestEdit(path: list, key: element, change: .remove)])] },
+                    fixes: context.fixes { [ManifestFix("remove `\(pair.permission)`", [ManifestEdit(path: list, key: element, change: .remove)])] },
                     detail: pair.permission))
             }
         }

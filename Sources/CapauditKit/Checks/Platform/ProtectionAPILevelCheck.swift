@@ -37,7 +37,7 @@ struct ProtectionAPILevelCheck: Check {
                     fixes: context.fixes {
                         guard !names.isEmpty else { return [] }
                         let edits = FixPlanner(context: context).adding(names, on: .android, to: field.protect, at: field.location.path, screen: coverage.screen)
-                        return edits.isEmpty ? [] : [Fix("add \(Phrases.code(names)) to the field on Android", edits)]
+                        return edits.isEmpty ? [] : [ManifestFix("add \(Phrases.code(names)) to the field on Android", edits)]
                     },
                     detail: mechanism.id))
             }

@@ -25,7 +25,7 @@ struct SoleMechanismCheck: Check {
             let names = smallest.robustPart.map(\.id)
             let field = coverage.field
             let fixes = context.fixes {
-                names.isEmpty ? [] : [Fix(
+                names.isEmpty ? [] : [ManifestFix(
                     "add \(Phrases.code(names)) to the field on \(platform.displayName)",
                     FixPlanner(context: context).adding(names, on: platform, to: field.protect, at: field.location.path, screen: coverage.screen))]
             }

@@ -33,7 +33,7 @@ struct SilentCaptureResponseCheck: Check {
             emissions.append(Emission(
                 location: screen.location, arguments: ["screen": screen.id, "cause": cause],
                 fix: "add a calm capture notice: a `notices` entry with `when: capture` on `\(screen.id)`, or an app-wide `capture.notice`",
-                fixes: context.fixes { [Fix("add a capture notice to `\(screen.id)`", FixPlanner(context: context).captureNotice(for: screen))] }))
+                fixes: context.fixes { [ManifestFix("add a capture notice to `\(screen.id)`", FixPlanner(context: context).captureNotice(for: screen))] }))
         }
         return emissions
     }

@@ -20,7 +20,7 @@ struct ExclamationCheck: Check {
                     text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop",
                     fixes: context.fixes {
                         let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
-                        return [Fix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])]
+                        return [ManifestFix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])]
                     },
                     detail: "!#\(occurrence)"))
                 occurrence += 1

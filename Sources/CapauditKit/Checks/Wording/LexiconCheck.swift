@@ -54,15 +54,15 @@ struct LexiconCheck: Check {
     /// The same advice as edits of the manifest, for `explain` and the fix tests.
     private func fixes(
         _ entry: LexiconEntry, synonym: String?, _ text: PersonFacingText, _ lexicon: SharedLexicon, from start: Int, to end: Int, _ context: EvaluationContext
-    ) -> [Fix] {
+    ) -> [ManifestFix] {
         if entry.suggestsSentence {
             return [context.neutralNotice(text, lexicon)
-                ?? Fix("write instead: \"\(entry.suggestion)\"", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)])]
+                ?? ManifestFix("write instead: \"\(entry.suggestion)\"", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)])]
         }
-        var fixes: [Fix] = []
+        var fixes: [ManifestFix] = []
         if let synonym {
             let replaced = EvaluationContext.replacing(text.entry.value, from: start, to: end, with: synonym)
-            fixes.append(Fix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
+            fixes.append(ManifestFix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
         }
         if let notice = context.neutralNotice(text, lexicon) { fixes.append(notice) }
         return fixes

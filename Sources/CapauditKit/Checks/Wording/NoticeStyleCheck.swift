@@ -23,7 +23,7 @@ struct NoticeStyleCheck: Check {
             return Emission(
                 location: location, arguments: ["style": style.rawValue],
                 fix: "use `style: banner` or `style: inline`: the person can keep working while they read it",
-                fixes: context.fixes { [Fix("use `style: banner`", [.set("style", to: .name(NoticeStyle.banner.rawValue), at: parent)])] })
+                fixes: context.fixes { [ManifestFix("use `style: banner`", [.set("style", to: .name(NoticeStyle.banner.rawValue), at: parent)])] })
         }
     }
 }

@@ -38,7 +38,7 @@ extension EvaluationContext {
 
     /// An emission pointing at value scalars `start..<end` of a text.
     func wordingEmission(
-        _ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, fixes: [Fix] = [], detail: String
+        _ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, fixes: [ManifestFix] = [], detail: String
     ) -> Emission {
         let (location, endPosition) = location(of: text.entry, from: start, to: end)
         var arguments = arguments
@@ -67,10 +67,10 @@ extension EvaluationContext {
 
     /// A capture notice rewritten as the lexicon's neutral notice, the calm sentence that says
     /// what happens and what is hidden; nil for other texts, which it would not describe.
-    func neutralNotice(_ text: PersonFacingText, _ lexicon: SharedLexicon) -> Fix? {
+    func neutralNotice(_ text: PersonFacingText, _ lexicon: SharedLexicon) -> ManifestFix? {
         guard text.role == .captureNotice else { return nil }
         let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         guard notice != text.entry.value else { return nil }
-        return Fix("write the neutral notice instead: \"\(notice)\"", [Self.rewriting(text.entry, to: notice)])
+        return ManifestFix("write the neutral notice instead: \"\(notice)\"", [Self.rewriting(text.entry, to: notice)])
     }
 }

@@ -97,6 +97,7 @@ extension Platform: CaseNameLiteral {}
 extension Risk: CaseNameLiteral {}
 extension OnCapture: CaseNameLiteral {}
 extension RuleStatus: CaseNameLiteral {}
+extension FixApplicability: CaseNameLiteral {}
 extension Mechanism.Role: CaseNameLiteral {}
 
 extension SourceLanguage: SwiftLiteral {

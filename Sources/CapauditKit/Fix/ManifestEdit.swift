@@ -56,14 +56,18 @@ public struct EditEntry: Sendable, Equatable {
     }
 }
 
-/// One way to fix a finding: what it does, in words, and the edits that do it. A finding may
-/// offer several; the first is the one its message recommends.
-public struct Fix: Sendable, Equatable {
-    public var summary: String
+/// One way to fix a finding, as the manifest changes: what it does, in words, and the edits
+/// that do it. A finding may offer several; the first is the one its message recommends. The
+/// evaluate stage lowers each to a `Fix` of the file's text.
+public struct ManifestFix: Sendable, Equatable {
+    public var message: String
     public var edits: [ManifestEdit]
+    /// Nil: the rule's `fix-applicability`.
+    public var applicability: FixApplicability?
 
-    public init(_ summary: String, _ edits: [ManifestEdit]) {
-        self.summary = summary
+    public init(_ message: String, _ edits: [ManifestEdit], applicability: FixApplicability? = nil) {
+        self.message = message
         self.edits = edits
+        self.applicability = applicability
     }
 }
