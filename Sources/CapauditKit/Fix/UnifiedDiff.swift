@@ -1,11 +1,11 @@
 /// A unified diff of two versions of a file, as `diff -u` writes it and `patch` reads it:
 /// `--- a/PATH`, `+++ b/PATH`, hunks with three lines of context, and "\ No newline at end of
 /// file" after a last line without one. Lines keep their own endings, so CRLF survives a patch.
-enum UnifiedDiff {
+public enum UnifiedDiff {
     static let context = 3
 
     /// Empty when the texts are equal.
-    static func render(old: [UInt8], new: [UInt8], path: String) -> String {
+    public static func render(old: [UInt8], new: [UInt8], path: String) -> String {
         let before = lines(old)
         let after = lines(new)
         let operations = diff(before, after)

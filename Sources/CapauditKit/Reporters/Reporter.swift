@@ -81,6 +81,8 @@ public struct ReportWriter: AuditConsumer {
     /// False: a run that found no manifest is not reported (its command exits 2), so no report,
     /// which reporters write and flush as they finish, reaches standard output.
     public var reportsEmptyRun = true
+    /// Called with each file before it is reported (`check --fix` writes the fixed file).
+    public var eachFile: ((FileOutcome) -> Void)?
 
     public init(_ targets: [(reporter: any Reporter, output: OutputSink)], notes: @escaping (RunNote) -> Void = { _ in }) {
         reporters = targets.map(\.reporter)
@@ -96,6 +98,7 @@ public struct ReportWriter: AuditConsumer {
 
     public mutating func consume(_ outcome: FileOutcome) {
         if let note = outcome.note { notes(RunNote(kind: .notAManifest, text: note)) }
+        eachFile?(outcome)
         for index in reporters.indices { reporters[index].report(outcome, into: outputs[index]) }
     }
 

@@ -26,6 +26,8 @@ public struct AuditRequest: Sendable {
     public var jobs: Int
     /// Files the run's reports will be written to: checking one of them is refused.
     public var outputFiles: [String]
+    /// `--fix` and friends: apply fixes and report the fixed text's findings.
+    public var fixing: FixRequest?
 
     /// The `jobs` a request may ask for: more threads than this only cost memory.
     public static let jobsRange = 1...1024
@@ -124,7 +126,7 @@ public struct AuditRun: Sendable {
             }
         }
         let files = inputs.files
-        OrderedParallel.run(count: files.count, workers: request.jobs, window: request.jobs * 4, work: { stages.process(files[$0]) }) { processed in
+        OrderedParallel.run(count: files.count, workers: request.jobs, window: request.jobs * 4, work: { stages.process(files[$0], fixing: request.fixing) }) { processed in
             deliver(processed.outcome, staleEntries: processed.stale)
         }
         if let baseline, request.inputs != .staged {
@@ -224,6 +226,29 @@ private struct FileStages: Sendable {
         let resolved = resolver.resolve(evaluation.findings, file: loaded.input.path, comments: loaded.comments)
         return (FileOutcome(loaded, findings: resolved.findings, evidence: evaluation.evidence), resolved.staleBaselineEntries)
     }
+
+    /// The file, then with `fixing` its fixed text checked as the file: the findings and stale
+    /// baseline entries are the fixed text's, and the outcome carries both texts.
+    func process(_ file: InputFile, fixing: FixRequest?) -> (outcome: FileOutcome, stale: [StaleBaselineEntry]) {
+        let first = process(file)
+        guard let fixing else { return first }
+        let asFile = { @Sendable (bytes: [UInt8]) in
+            var input = file
+            input.content = bytes
+            return process(input)
+        }
+        let fixer = FileFixer(request: fixing, check: { asFile($0).outcome })
+        guard let (_, fixed) = fixer.fix(first.outcome) else { return first }
+        guard fixed.changed else {
+            var outcome = first.outcome
+            outcome.fixed = fixed
+            return (outcome, first.stale)
+        }
+        let final = asFile(fixed.fixed)
+        var outcome = final.outcome.reading(file)
+        outcome.fixed = fixed
+        return (outcome, final.stale)
+    }
 }
 
 /// Receives a run's results as they come: the start, each file in input order, the end.
@@ -269,6 +294,8 @@ public struct FileOutcome: Sendable {
     public let source: SourceLines?
     /// Each decoded manifest with its profile, for the coverage report and fix snippets.
     public let manifests: [CheckedManifest]
+    /// The file's text before and after `--fix`, when the run fixes; the findings are the fixed text's.
+    public internal(set) var fixed: FixedFile?
 
     public init(
         file: InputFile, isManifest: Bool, note: String? = nil, findings: [Finding], source: SourceLines? = nil, manifests: [CheckedManifest] = []
@@ -289,6 +316,13 @@ public struct FileOutcome: Sendable {
                 checked.evidence = evidence[checked.documentIndex]
                 return checked
             })
+    }
+
+    /// The same outcome, for the file as the run names it (a fixed text is checked as content).
+    func reading(_ file: InputFile) -> FileOutcome {
+        var outcome = FileOutcome(file: file, isManifest: isManifest, note: note, findings: findings, source: source, manifests: manifests)
+        outcome.fixed = fixed
+        return outcome
     }
 
     /// The findings that count: not suppressed nor baselined.

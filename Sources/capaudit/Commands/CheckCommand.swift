@@ -34,6 +34,13 @@ struct CheckCommand: Command {
             OptionSpec(name: "stats", value: nil, help: "Print counts and timing on standard error."),
             OptionSpec(name: "show-suppressed", value: nil, help: "Keep suppressed and baselined findings in SARIF, marked as suppressed."),
             OptionSpec(name: "staged", value: nil, help: "Check the staged manifests as they are in the git index (for pre-commit hooks)."),
+            OptionSpec(
+                name: "fix", value: nil,
+                help: "Apply the safe fixes of the findings, re-check, and write each file only when no new finding appears; then report what is left."),
+            OptionSpec(
+                name: "unsafe-fixes", value: nil,
+                help: "With --fix or --diff, apply the unsafe fixes too: they change what the app declares, so its code must follow."),
+            OptionSpec(name: "diff", value: nil, help: "Print a unified diff of what --fix would write, change no file, and exit 1 when there is a change."),
             OptionSpec(name: "baseline", value: "FILE", help: "Hide the findings recorded in FILE; report entries that no longer match."),
             OptionSpec(
                 name: "write-baseline", value: "FILE",
@@ -53,6 +60,7 @@ struct CheckCommand: Command {
         if arguments.has("staged"), !arguments.positionals.isEmpty {
             throw UsageError(message: "--staged checks the git index; give no paths with it")
         }
+        let fixing = try fixRequest(arguments)
         var options = try SessionSetup.sessionOptions(arguments)
         options.staged = arguments.has("staged")
         guard let session = try SessionSetup.open(options, command: name) else { return ExitCode.failure }
@@ -64,10 +72,16 @@ struct CheckCommand: Command {
         }
         let failOn = arguments.value("fail-on").flatMap(FailOn.init) ?? session.config.failOn ?? .error
         let quiet = arguments.has("quiet")
-        let audit = AuditRequest(inputs: inputs, baseline: baselineFile.map(BaselineUse.file) ?? .configured, jobs: jobs, outputFiles: request.files)
+        var audit = AuditRequest(inputs: inputs, baseline: baselineFile.map(BaselineUse.file) ?? .configured, jobs: jobs, outputFiles: request.files)
+        audit.fixing = fixing
         let notes = NotePrinter(quiet: quiet, verbose: arguments.has("verbose"))
+        let fixedFiles = FixedFiles(command: name)
+        if arguments.has("diff") {
+            return printDiffs(audit, session: session, fixedFiles: fixedFiles, mayBeEmpty: mayBeEmpty)
+        }
         guard let summary = ReportRun.execute(
             audit, session: session, outputs: request, formats: ReporterRegistry.findings, command: name, notes: notes, mayBeEmpty: mayBeEmpty,
+            eachFile: fixing == nil ? nil : fixedFiles.write,
             context: { target in
                 ReportContext(
                     policy: session.policy, toolVersion: CapauditCommand.version, repositoryPath: session.repositoryPathFunction,
@@ -76,11 +90,59 @@ struct CheckCommand: Command {
             })
         else { return ExitCode.failure }
         if summary.manifests == 0, !quiet { Output.err("capaudit check: \(EmptyRun.note(inputs))\n") }
+        if fixing != nil {
+            Output.err(fixedFiles.closingLine(applied: true))
+            if fixedFiles.failures > 0 { return ExitCode.failure }
+        }
         if arguments.has("stats") {
             let elapsed = clock.now - started
             Output.err("stats: \(counted(summary.files, "file")), \(counted(summary.manifests, "manifest")), \(counted(summary.findings, "finding")), \(counted(jobs, "job")), \(elapsed.formatted)\n")
         }
         return summary.fails(failOn) ? ExitCode.findings : ExitCode.success
+    }
+
+    /// `--fix`, `--unsafe-fixes` and `--diff`, or the reason they cannot run as asked.
+    static func fixRequest(_ arguments: ParsedArguments) throws(UsageError) -> FixRequest? {
+        let fixes = arguments.has("fix") || arguments.has("diff")
+        if arguments.has("unsafe-fixes"), !fixes {
+            throw UsageError(message: "--unsafe-fixes only widens --fix or --diff; add --fix to apply the fixes, or --diff to see them")
+        }
+        guard fixes else { return nil }
+        let option = arguments.has("diff") ? "--diff" : "--fix"
+        if arguments.has("staged") {
+            throw UsageError(message: "\(option) cannot be combined with --staged: it would change the work tree while the commit takes the index; run `capaudit check --fix` on the files, then stage them")
+        }
+        if arguments.has("write-baseline") {
+            throw UsageError(message: "\(option) cannot be combined with --write-baseline: a baseline records findings, a fix removes them; fix first, then write the baseline")
+        }
+        if arguments.positionals.contains("-") {
+            throw UsageError(message: "\(option) rewrites files, and standard input (`-`) is none; name the file instead")
+        }
+        if arguments.has("diff") {
+            for other in ["format", "output"] where arguments.has(other) {
+                throw UsageError(message: "--diff prints the diff and no report, so not with --\(other); run `capaudit check --fix` for the report of what is left")
+            }
+        }
+        return FixRequest(unsafe: arguments.has("unsafe-fixes"))
+    }
+
+    /// `--diff`: the diff of every file `--fix` would change, on standard output, and no report.
+    /// Exit 1 when there is a change, 0 when there is none.
+    static func printDiffs(_ audit: AuditRequest, session: Session, fixedFiles: FixedFiles, mayBeEmpty: Bool) -> Int32 {
+        var printer = DiffPrinter(fixedFiles: fixedFiles)
+        let summary: RunSummary
+        do throws(AuditError) {
+            summary = try AuditRun(session: session).run(audit, into: &printer)
+        } catch {
+            ReportRun.say(error, command: name)
+            return ExitCode.failure
+        }
+        if summary.manifests == 0, !mayBeEmpty {
+            ReportRun.refuseEmpty(audit.inputs, summary: summary, session: session, command: name)
+            return ExitCode.failure
+        }
+        Output.err(fixedFiles.closingLine(applied: false))
+        return fixedFiles.changedFiles > 0 ? ExitCode.findings : ExitCode.success
     }
 
     /// `--write-baseline` writes the baseline and nothing else, as ruff's `--add-noqa` edits and
@@ -176,4 +238,17 @@ extension Duration {
         let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
         return milliseconds < 1000 ? "\(Int(milliseconds.rounded())) ms" : "\(Int((milliseconds / 100).rounded()) / 10) s"
     }
+}
+
+/// `--diff`'s consumer: each fixed file's diff as it comes, in the run's file order.
+struct DiffPrinter: AuditConsumer {
+    let fixedFiles: FixedFiles
+
+    mutating func begin(_ start: RunStart) {}
+
+    mutating func consume(_ outcome: FileOutcome) {
+        fixedFiles.printDiff(outcome)
+    }
+
+    mutating func finish(_ summary: RunSummary) {}
 }

@@ -8,7 +8,7 @@ enum ReportRun {
     /// manifest and may not be empty leaves every output as it was (see `EmptyRun`). Nil: exit 2, already said.
     static func execute(
         _ audit: AuditRequest, session: Session, outputs request: OutputRequest, formats: [any Reporter.Type], command: String, notes: NotePrinter,
-        mayBeEmpty: Bool, context: (OutputRequest.Target) -> ReportContext
+        mayBeEmpty: Bool, eachFile: ((FileOutcome) -> Void)? = nil, context: (OutputRequest.Target) -> ReportContext
     ) -> RunSummary? {
         let outputs: OpenOutputs
         switch OpenOutputs.open(request) {
@@ -21,6 +21,7 @@ enum ReportRun {
             formats.first { $0.name == target.format }.map { ($0.init(context: context(target)), sink) }
         }
         var writer = ReportWriter(reporters, notes: notes.print)
+        writer.eachFile = eachFile
         writer.reportsEmptyRun = mayBeEmpty
         let summary: RunSummary
         do throws(AuditError) {
