@@ -450,7 +450,8 @@ private struct TextWriter {
         }
         let end = lineEndAfter(max(pair.value.endOffset, pair.key.endOffset)).offset
         if onlySpacesBefore(pair.key.startOffset) {
-            edits.append((lineStart(of: pair.key.startOffset)..<end, ""))
+            let start = lineStart(of: pair.key.startOffset)
+            edits.append((start..<end, keptComments(in: start..<end, indent: pair.key.start.column - 1)))
         } else if index + 1 < pairs.count {
             // The first key of a list entry (`- key: value`): the next key moves up to the dash.
             edits.append((pair.key.startOffset..<pairs[index + 1].key.startOffset, ""))
@@ -471,7 +472,9 @@ private struct TextWriter {
                     nextStart: index + 1 < original.count ? original[index + 1].startOffset : nil)
             } else {
                 guard onlyDashBefore(item.startOffset) else { throw LoweringFailure("a list entry that does not start its line") }
-                edits.append((lineStart(of: item.startOffset)..<lineEndAfter(item.endOffset).offset, ""))
+                let start = lineStart(of: item.startOffset)
+                let end = lineEndAfter(item.endOffset).offset
+                edits.append((start..<end, keptComments(in: start..<end, indent: dashColumn(of: item) ?? 0)))
             }
         }
         for (index, item) in changes.changed.sorted(by: { $0.key < $1.key }) where !changes.removed.contains(index) {
@@ -650,6 +653,48 @@ private struct TextWriter {
         let start = lineStart(of: item.startOffset)
         guard onlyDashBefore(item.startOffset), let dash = bytes[start..<item.startOffset].firstIndex(of: UInt8(ascii: "-")) else { return nil }
         return dash - start
+    }
+
+    /// The comments of lines a fix removes, each on a line of its own at `indent`: a removal
+    /// takes the YAML it must and leaves every comment a person wrote.
+    private func keptComments(in range: Range<Int>, indent: Int) -> String {
+        var kept = ""
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            if let comment = Self.comment(in: bytes[lineStart..<lineEnd]) {
+                kept += String(repeating: " ", count: indent) + String(decoding: comment, as: UTF8.self) + layout.lineBreak
+            }
+            lineStart = lineEnd
+            while lineStart < range.upperBound, bytes[lineStart] == 0x0A || bytes[lineStart] == 0x0D { lineStart += 1 }
+        }
+        return kept
+    }
+
+    /// The comment of one line (from its `#` to the line's end), outside quotes.
+    static func comment(in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var quote: UInt8?
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            switch quote {
+            case UInt8(ascii: "\"")?:
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == quote { quote = nil }
+            case UInt8(ascii: "'")?:
+                if byte == quote { quote = nil }
+            default:
+                if byte == UInt8(ascii: "#"), index == line.startIndex || line[index - 1] == 0x20 || line[index - 1] == 0x09 {
+                    var end = line.endIndex
+                    while end > index, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+                    return line[index..<end]
+                }
+                if byte == UInt8(ascii: "\""), index == line.startIndex || " \t[{,:-".utf8.contains(line[index - 1]) { quote = byte }
+                if byte == UInt8(ascii: "'"), index == line.startIndex || " \t[{,:-".utf8.contains(line[index - 1]) { quote = byte }
+            }
+            index += 1
+        }
+        return nil
     }
 
     private mutating func removeFlowEntry(start: Int, end: Int, previousEnd: Int?, nextStart: Int?) {
