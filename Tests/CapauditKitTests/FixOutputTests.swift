@@ -275,4 +275,55 @@ import YAML
         #expect(lines.last?.hasPrefix("Found ") == (expected == nil))
         if let expected { #expect(lines.last == expected) }
     }
+
+    // MARK: explain
+
+    /// `explain FILE:LINE` shows each way to fix a finding as a diff of the file under what it
+    /// does and who may write it; the recommended fix, which the help line already says, only
+    /// with who; a display alternative as words alone.
+    @Test func explainShowsEachFixAsADiffOfTheFile() throws {
+        let outcome = FileOutcome(
+            file: InputFile(path: "app/capture.yml", named: true), isManifest: true, findings: try Self.findings(), source: SourceLines(Array(Self.text.utf8)))
+        let advice = try #require(FindingAdvice.advise(outcome, policy: Manifests.policy, line: 4).first)
+        #expect(advice.finding.ruleID == "CAP005")
+        #expect(advice.fixes.map(\.fix) == advice.finding.fixes)
+        #expect(advice.fixes.map(\.diff) == [
+            "--- a/app/capture.yml\n+++ b/app/capture.yml\n@@ -3,4 +3,5 @@\n   name: \"Café 😀 Tours\"\r\n capture:\r\n   notice:\r\n+  detect: [media-store-observer]\r\n     text: \"Écran 😀 partagé!\"\r\n",
+            "",
+            "--- a/app/capture.yml\n+++ b/app/capture.yml\n@@ -1,6 +1,6 @@\n capaudit: 1\r\n app:\r\n-  name: \"Café 😀 Tours\"\r\n+  name: \"Café Tours\"\r\n capture:\r\n   notice:\r\n     text: \"Écran 😀 partagé!\"\r\n",
+        ])
+        let text = advice.text(width: 200)
+        #expect(text.contains("""
+              Fix:
+                detect captures: add `detect` to `capture`
+
+                (unsafe, it changes what the app declares: only `capaudit check --fix --unsafe-fixes` writes it):
+
+                    --- a/app/capture.yml
+                    +++ b/app/capture.yml
+                    @@ -3,4 +3,5 @@
+                       name: "Café 😀 Tours"
+                     capture:
+                       notice:
+                    +  detect: [media-store-observer]
+                         text: "Écran 😀 partagé!"
+
+                Or: rename the app (make this change by hand)
+
+                Or: drop the emoji: remove `😀 ` from `app.name` (safe: `capaudit check --fix` writes it):
+
+                    --- a/app/capture.yml
+            """), "\(text)")
+        #expect(advice.markdown.contains("**Fix:** detect captures: add \\`detect\\` to \\`capture\\`\n\n(unsafe, "))
+        #expect(advice.markdown.contains("writes it):\n\n```diff\n--- a/app/capture.yml\n+++ b/app/capture.yml\n@@ -1,6 +1,6 @@\n"))
+        let json = try JSONParser.parse(FindingAdvice.jsonDocument([advice], path: "app/capture.yml", line: 4))
+        #expect(json["version"] == .integer(2))
+        let fixes = try #require(json["findings"]?.arrayValue?.first?["advice"]?["fixes"]?.arrayValue)
+        #expect(fixes.map { $0["applicability"]?.stringValue ?? "" } == ["unsafe", "display", "safe"])
+        #expect(fixes.map { $0["diff"]?.stringValue ?? "-" } == advice.fixes.map(\.diff))
+
+        // A lone display fix is the help line itself: said once, under `Fix:`.
+        let wording = try #require(FindingAdvice.advise(outcome, policy: Manifests.policy, line: 6).first { $0.finding.ruleID == "WRD001" })
+        #expect(wording.text().contains("  Fix:\n    write instead: shared\n\n  Why (WRD001: "), "\(wording.text())")
+    }
 }
