@@ -144,52 +144,46 @@ import YAML
         for entry in advice {
             let finding = entry.finding
             let place = "\(finding.ruleID) at \(finding.start)"
-            #expect(entry.fixIsForThisNode || !entry.snippets.isEmpty, "\(name): \(place) gets only the rule's general fix")
+            #expect(entry.fixIsForThisNode || !entry.fixes.isEmpty, "\(name): \(place) gets only the rule's general fix")
             #expect(entry.page?.rule.id == finding.ruleID)
             let text = entry.text()
             #expect(text.hasPrefix("Examples/\(name)/flawed.yml:\(finding.start.line):\(finding.start.column): \(finding.severity) \(finding.ruleID) \(finding.slug)\n"))
             #expect(text.contains("  Why (\(finding.ruleID): "))
-            for snippet in entry.snippets {
-                // Every snippet is a YAML document of its own that parses.
-                let stream = try YAMLLoader.load(Array(snippet.yaml.utf8))
-                #expect(stream.documents.count == 1, "\(place): \(snippet.yaml)")
+            #expect(entry.fixes.map(\.fix) == finding.fixes, "\(place): explain shows the finding's own fixes")
+            for shown in entry.fixes where !shown.diff.isEmpty {
+                #expect(shown.diff.hasPrefix("--- a/Examples/\(name)/flawed.yml\n+++ b/Examples/\(name)/flawed.yml\n@@ "), "\(place): \(shown.diff)")
             }
             if finding.ruleID == "CAP001" {
                 // The masked alternative is always offered, last, for the field itself.
-                let field = finding.path.split(separator: "[").last.map { String($0.dropFirst(3).dropLast()) } ?? ""
-                #expect(entry.snippets.last?.yaml.hasPrefix("- id: \(field)") == true)
-                #expect(entry.snippets.last?.yaml.contains("display: masked") == true || entry.snippets.last?.yaml.contains("input: secure") == true)
+                let help = entry.fixes.last?.fix.help ?? ""
+                #expect(help.contains("in `\(finding.path)`"), "\(place): \(help)")
+                #expect(help.contains("display: masked") || help.contains("input: secure"), "\(place): \(help)")
             }
         }
     }
 
-    @Test func coverageAdviceNamesTheMechanismPlatformAndMaskedAlternativeAsYAML() throws {
+    @Test func coverageAdviceNamesTheMechanismPlatformAndMaskedAlternative() throws {
         let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 79)
         #expect(advice.map(\.finding.ruleID) == ["BNK002", "CAP001"])
         // iOS screenshots: no robust mechanism, so the value masked; the fragile secure-layer is only named.
         let coverage = try #require(advice.last)
-        #expect(coverage.snippets == [
-            FixSnippet(caption: "show it masked (`display: masked`):", yaml: "- id: security-code   # in `screens[id=cards].fields`\n  display: masked"),
-        ])
+        #expect(coverage.fixes.map(\.fix.help) == ["show it masked (`display: masked`): set `display: masked` in `screens[id=cards].fields[id=security-code]`"])
         #expect(coverage.fix.contains("as the last resort, `secure-layer`"))
-        #expect(coverage.text().contains("""
-                show it masked (`display: masked`):
-
-                    - id: security-code   # in `screens[id=cards].fields`
-                      display: masked
-            """))
+        #expect(coverage.text().contains("\n  Fix:\n    no robust iOS mechanism covers this"))
         // BNK002 keeps a value the person must read readable: masked, revealed on request.
         let securityCode = try #require(advice.first)
         #expect(securityCode.fixIsForThisNode)
-        #expect(securityCode.snippets.map(\.yaml) == ["- id: security-code   # in `screens[id=cards].fields`\n  display: masked\n  reveal: tap"])
-        #expect(!securityCode.fix.contains("```"), "the rule's own example is left out when the field's YAML is shown")
+        #expect(securityCode.fixes.map(\.fix.help) == [
+            "show `security-code` masked and reveal it on request (`display: masked`, `reveal: tap`), after authentication and for a few seconds; "
+                + "protect the revealed state: set `display: masked` in `screens[id=cards].fields[id=security-code]`, set `reveal: tap` in `screens[id=cards].fields[id=security-code]`",
+        ])
     }
 
     @Test func actionAdviceFollowsTheProfile() throws {
         let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 131)
         let send = try #require(advice.first { $0.finding.ruleID == "CAP004" })
         #expect(send.fix.hasPrefix("set `on-capture: disable` on `send` (the banking profile's minimum)"))
-        #expect(send.snippets.first?.yaml == "- id: send   # in `screens[id=transfer-review].actions`\n  on-capture: disable")
+        #expect(send.fixes.first?.fix.help.hasPrefix("set `on-capture: disable` on `send`: set `on-capture: disable` in `screens[id=transfer-review].actions[id=send]`") == true)
     }
 
     @Test func fieldRuleFixIsOfferedOnlyWhenItClearsTheFinding() throws {
@@ -214,7 +208,8 @@ import YAML
             """
         let result = Manifests.check(text, path: "m.yml", policy: Self.policy)
         let advice = try #require(FindingAdvice.advise(result, policy: Self.policy).first { $0.finding.ruleID == "BNK002" })
-        #expect(advice.snippets.map(\.yaml) == ["- id: new-pin   # in `screens[id=alerts].fields`\n  display: hidden"])
+        #expect(advice.fixes.count == 1)
+        #expect(advice.fixes.first?.fix.help.hasSuffix(": set `display: hidden` in `screens[id=alerts].fields[id=new-pin]`") == true, "\(advice.fixes)")
     }
 
     @Test func optOutWithAReasonShowsTheProtectionThatWouldReplaceIt() throws {
@@ -222,13 +217,10 @@ import YAML
         let optOut = try #require(advice.first)
         #expect(optOut.finding.ruleID == "CAP007")
         // iOS cannot cover the lab result's screenshot robustly: it is masked, never given secure-layer.
-        #expect(optOut.snippets.first?.yaml == """
-            - id: lab-results
-              # remove `opt-out`
-              protect: {android: [flag-secure]}
-            """)
-        #expect(optOut.snippets.map(\.yaml).contains("- id: result-value   # in `screens[id=lab-results].fields`\n  display: masked"))
-        #expect(!optOut.snippets.contains { $0.yaml.contains("secure-layer") })
+        #expect(optOut.fixes.map(\.fix.help) == [
+            "remove `opt-out` and protect the screen `lab-results`: remove `opt-out` from `screens[id=lab-results]`, "
+                + "set `display: masked` in `screens[id=lab-results].fields[id=result-value]`, set `protect: {android: [flag-secure]}` in `screens[id=lab-results]`",
+        ])
     }
 
     @Test func adviceFiltersByLineAndKeepsReportOrder() throws {
@@ -240,7 +232,7 @@ import YAML
         let json = try #require(document["findings"]?.arrayValue?.first)
         #expect(json["rule"] == .string("CAP001"))
         #expect(json["advice"]?["fixIsForThisNode"] == .bool(true))
-        #expect(json["advice"]?["yaml"]?.arrayValue?.count == 1)
+        #expect(json["advice"]?["fixes"]?.arrayValue?.first?["message"] == .string(advice.fixes.first?.fix.help ?? "-"))
         #expect(json["advice"]?["references"]?.arrayValue?.first?["id"] == .string("S1"))
     }
 

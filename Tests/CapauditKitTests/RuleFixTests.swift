@@ -137,18 +137,4 @@ import YAML
             """)
         #expect(throws: EditFailure.self) { try ManifestEditor.apply([.set("display", to: .name("masked"), at: "screens[id=z]")], to: document) }
     }
-
-    @Test func snippetsRenderTheEditsWhereTheyStand() {
-        let yaml = FixSnippetWriter.yaml([
-            .set("protect", to: .mapping([EditEntry("android", .names(["flag-secure"]))]), at: "screens[id=cards].fields[id=pan]"),
-            .append(.name("screen-captured-flag"), to: "detect", at: "capture"),
-        ])
-        #expect(yaml == """
-            - id: pan   # in `screens[id=cards].fields`
-              protect: {android: [flag-secure]}
-            capture:
-              detect:   # add to the list
-                - screen-captured-flag
-            """)
-    }
 }

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `capaudit explain FILE:LINE` says each fix once: the YAML follows the fix instead of
+/// `capaudit explain FILE:LINE` says each fix once: the diff follows the fix instead of
 /// repeating it as its caption.
 @Suite struct ExplainFixOnceTests {
     static let examples = ["bank", "bugreport", "health", "travel"].map { "Examples/\($0)/flawed.yml" }
@@ -26,22 +26,8 @@ import Testing
             for (page, finding) in zip(pages, onLine) where finding["advice"]?["fixIsForThisNode"] == .bool(true) {
                 let sentence = Self.collapsed(finding["advice"]?["fix"]?.stringValue ?? "")
                 #expect(page.contains("Fix: \(sentence)"), "\(path):\(line): no `Fix:` \(sentence)")
-                #expect(!page.contains("\(sentence):"), "\(path):\(line): the fix is said again as the caption of its YAML: \(sentence)")
+                #expect(!page.contains("\(sentence):"), "\(path):\(line): the fix is said again as the caption of its diff: \(sentence)")
             }
         }
-    }
-
-    @Test func theYAMLFollowsTheFix() throws {
-        let text = try runCapaudit(["explain", "Examples/bank/flawed.yml:19"], in: Paths.packageRoot).stdout
-        #expect(text.contains("""
-              Fix:
-                add `screen-captured-flag` to `capture.detect` as the fallback below iOS
-                17.0, or raise `deployment-target` to 17.0
-
-                    capture:
-                      detect:   # add to the list
-                        - screen-captured-flag
-
-            """), "\(text)")
     }
 }

@@ -27,7 +27,7 @@ import Testing
         let result = try runCapaudit(["check", "bank.yml", "--format", "json"] + (preview ? ["--preview"] : []), in: folder)
         let findings = (try JSONParser.parse(result.stdout)["findings"]?.arrayValue ?? []).filter { $0["line"]?.intValue == 126 }
         var help: [String: String] = [:]
-        for finding in findings { help[finding["rule"]?.stringValue ?? ""] = finding["fix"]?.stringValue }
+        for finding in findings { help[finding["rule"]?.stringValue ?? ""] = finding["help"]?.stringValue }
         return (findings.map { "\($0["rule"]?.stringValue ?? "") \($0["platform"]?.stringValue ?? "-")" }, help)
     }
 

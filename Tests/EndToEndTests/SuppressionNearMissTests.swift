@@ -30,7 +30,7 @@ import Testing
         let report = try JSONParser.parse(json)
         return (report["findings"]?.arrayValue ?? []).map { finding in
             "\(finding["rule"]?.stringValue ?? "") \(finding["line"]?.intValue ?? 0):\(finding["column"]?.intValue ?? 0) "
-                + "\(finding["message"]?.stringValue ?? "") | \(finding["fix"]?.stringValue ?? "")"
+                + "\(finding["message"]?.stringValue ?? "") | \(finding["help"]?.stringValue ?? "")"
         }
     }
 

@@ -1,36 +1,67 @@
 /// What `capaudit explain FILE[:LINE]` says about one finding: the finding, the fix written for
-/// its node (with the YAML to write where capaudit can work it out), and its rule's rationale
-/// and references.
+/// its node with each way to fix it as a diff of the file (where capaudit can write it), and its
+/// rule's rationale and references.
 public struct FindingAdvice: Sendable {
     public var finding: Finding
     public var page: RulePage?
     /// The fix the check wrote for this node, else the rule's general fix.
     public var fix: String
     public var fixIsForThisNode: Bool
-    public var snippets: [FixSnippet]
+    /// The finding's fixes, the recommended one first, each with the diff it makes to the file.
+    public var fixes: [ShownFix]
+
+    /// One way to fix a finding, and the file as it would change: `--- a/PATH`, `+++ b/PATH`,
+    /// three lines of context; empty for a display fix, which has no edits.
+    public struct ShownFix: Sendable, Equatable {
+        public var fix: Fix
+        public var diff: String
+    }
 
     /// Advice for each finding of a checked file, in report order; with `line`, only the
     /// findings on that line.
     public static func advise(_ outcome: FileOutcome, policy: Policy, line: Int? = nil) -> [FindingAdvice] {
-        let writer = FixSnippetWriter(policy: policy, manifests: outcome.manifests)
-        return outcome.findings.filter { finding in
+        outcome.findings.filter { finding in
             guard let line else { return true }
             return finding.start.line <= line && line <= (finding.end?.line ?? finding.start.line)
         }.map { finding in
             let rule = policy.rule(finding.ruleID)
-            let snippets = writer.snippets(for: finding)
-            // The rule's own example would only repeat, less precisely, the YAML written for this node.
-            let ruleFix = rule.map { snippets.isEmpty ? TextLayout.trimmedEnd($0.fix) : MarkdownBlocks.prose($0.fix) } ?? ""
+            let fixes = finding.fixes.map { fix in
+                ShownFix(fix: fix, diff: outcome.source.map { diff(fix, of: $0.bytes, path: finding.file) } ?? "")
+            }
+            // The rule's own example would only repeat, less precisely, the diff written for this node.
+            let hasDiff = fixes.contains { !$0.diff.isEmpty }
+            let ruleFix = rule.map { hasDiff ? MarkdownBlocks.prose($0.fix) : TextLayout.trimmedEnd($0.fix) } ?? ""
             return FindingAdvice(
                 finding: finding, page: rule.map { RulePage(rule: $0, policy: policy) }, fix: finding.help ?? ruleFix,
-                fixIsForThisNode: finding.help != nil, snippets: snippets)
+                fixIsForThisNode: finding.help != nil, fixes: fixes)
         }
     }
 
-    /// A snippet captioned with the fix itself (the check's help is the fix's summary): its
-    /// caption would print the fix a second time, right under it.
-    func repeatsFix(_ snippet: FixSnippet) -> Bool {
-        TextLayout.trimmedEnd(snippet.caption) == TextLayout.trimmedEnd(fix) + ":"
+    static func diff(_ fix: Fix, of bytes: [UInt8], path: String) -> String {
+        guard fix.applicability != .display, !fix.edits.isEmpty else { return "" }
+        return UnifiedDiff.render(old: bytes, new: FixApplication.apply(fix.edits, to: bytes), path: path)
+    }
+
+    /// The fixes worth a caption of their own: every one with a diff, and every alternative;
+    /// a lone display fix is the help line itself, already shown as the fix.
+    var shownFixes: [ShownFix] {
+        fixes.count > 1 ? fixes : fixes.filter { !$0.diff.isEmpty }
+    }
+
+    /// What a fix does, and who may write it; only who, when the fix line above already says what.
+    func caption(_ shown: ShownFix) -> String {
+        let who: String
+        switch shown.fix.applicability {
+        case .safe: who = "safe: `capaudit check --fix` writes it"
+        case .unsafe: who = "unsafe, it changes what the app declares: only `capaudit check --fix --unsafe-fixes` writes it"
+        case .display: who = "make this change by hand"
+        }
+        return TextLayout.trimmedEnd(shown.fix.help) == TextLayout.trimmedEnd(fix) ? "(\(who))" : "\(shown.fix.help) (\(who))"
+    }
+
+    /// A diff as a terminal shows it: CRLF line ends as plain ones (the JSON keeps them).
+    static func readable(_ diff: String) -> String {
+        TextLayout.trimmedEnd(String(diff.map { $0 == "\r\n" ? "\n" : $0 }))
     }
 
     // MARK: Text
@@ -54,13 +85,13 @@ public struct FindingAdvice: Sendable {
         lines.append("")
         lines.append(fixIsForThisNode ? "  Fix:" : "  Fix (from the rule):")
         lines += TextLayout.reflow(safe(fix), indent: 4, to: width)
-        for snippet in snippets {
+        for (index, shown) in shownFixes.enumerated() {
             lines.append("")
-            if !repeatsFix(snippet) {
-                lines += TextLayout.wrap("    " + safe(snippet.caption), to: width)
+            lines += TextLayout.wrap("    " + (index == 0 ? "" : "Or: ") + safe(caption(shown)) + (shown.diff.isEmpty ? "" : ":"), to: width)
+            if !shown.diff.isEmpty {
                 lines.append("")
+                lines.append(TextLayout.indent(safe(Self.readable(shown.diff)), by: 8))
             }
-            lines.append(TextLayout.indent(safe(snippet.yaml), by: 8))
         }
         if let page {
             lines.append("")
@@ -95,8 +126,9 @@ public struct FindingAdvice: Sendable {
         var fixPart = (fixIsForThisNode ? "**Fix:** " : "**Fix (from the rule):** ")
         fixPart += fixIsForThisNode ? MarkupEscaping.markdown(fix) : "\n\n" + MarkdownBlocks.block(fix)
         parts.append(fixPart)
-        for snippet in snippets {
-            parts.append((repeatsFix(snippet) ? "" : MarkupEscaping.markdown(snippet.caption) + "\n\n") + MarkdownBlocks.yamlFence(snippet.yaml))
+        for (index, shown) in shownFixes.enumerated() {
+            let caption = (index == 0 ? "" : "Or: ") + MarkupEscaping.markdown(caption(shown))
+            parts.append(shown.diff.isEmpty ? caption : caption + ":\n\n" + MarkdownBlocks.fence(Self.readable(shown.diff), language: "diff"))
         }
         if let page {
             parts.append("**Why (\(page.rule.id)):**\n\n" + MarkdownBlocks.block(page.rule.rationale))
@@ -112,12 +144,16 @@ public struct FindingAdvice: Sendable {
 
     // MARK: JSON
 
+    /// 2: each finding as JSON output version 3 writes it; the advice's `yaml` snippets gave way
+    /// to `fixes`, each with its diff.
+    static let jsonVersion = 2
+
     /// `capaudit explain FILE --format json`: the advice for each finding of a file (or one line of it).
     public static func jsonDocument(_ advice: [FindingAdvice], path: String, line: Int?) -> String {
         let output = OutputSink.memory()
         var document = JSONStream(output)
         document.beginObject()
-        document.member("version", 1)
+        document.member("version", jsonVersion)
         document.member("path", path)
         if let line { document.member("line", line) }
         document.key("findings")
@@ -140,13 +176,14 @@ public struct FindingAdvice: Sendable {
             object.member("fix", fix)
             object.key("fixIsForThisNode")
             object.bool(fixIsForThisNode)
-            object.key("yaml")
+            object.key("fixes")
             object.beginArray()
-            for snippet in snippets {
+            for shown in fixes {
                 object.element()
                 object.beginObject()
-                object.member("caption", snippet.caption)
-                object.member("yaml", snippet.yaml)
+                object.member("applicability", shown.fix.applicability.rawValue)
+                object.member("message", shown.fix.help)
+                object.member("diff", shown.diff)
                 object.endObject()
             }
             object.endArray()

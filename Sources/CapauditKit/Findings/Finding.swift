@@ -68,6 +68,16 @@ public struct Finding: Sendable {
     }
 }
 
+extension Finding {
+    /// How far `check` may apply the recommended fix (the first): `.safe` by `--fix`, `.unsafe`
+    /// only with `--unsafe-fixes`; nil when it has no edits or is only shown, and for a suppressed
+    /// or baselined finding, which is never fixed.
+    public var fixability: FixApplicability? {
+        guard suppression == nil, let fix = fixes.first, !fix.edits.isEmpty, fix.applicability != .display else { return nil }
+        return fix.applicability
+    }
+}
+
 /// A place a finding relies on besides where it points: a file, a position, and what is there.
 public struct RelatedLocation: Sendable, Equatable {
     /// Relative to the working folder where possible, as findings name their files.

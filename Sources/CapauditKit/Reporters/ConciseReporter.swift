@@ -1,6 +1,6 @@
-/// One line per finding, as ruff's `concise` output: `path:line:col: RULE message`, then the
-/// text format's summary line. Colour as the text format (path bold, rule in the severity's
-/// colour); `--quiet` keeps only the findings, as ruff's does.
+/// One line per finding, as ruff's `concise` output: `path:line:col: RULE message` (`RULE [*]`
+/// when `check --fix` fixes it), then the text format's summary. Colour as the text format
+/// (path bold, rule in the severity's colour); `--quiet` keeps only the findings, as ruff's does.
 public struct ConciseReporter: Reporter {
     public static let name = "concise"
     var text: TextReporter
@@ -15,12 +15,12 @@ public struct ConciseReporter: Reporter {
         for finding in file.findings where finding.suppression == nil {
             let location = "\(ControlEscaping.escape(finding.file)):\(finding.start.line):\(finding.start.column):"
             let rule = text.paint(finding.ruleID, TextReporter.colorCode(finding.severity))
-            output.write("\(text.paint(location, "1")) \(rule) \(ControlEscaping.escape(finding.message))\n")
+            output.write("\(text.paint(location, "1")) \(rule)\(text.fixMark(finding)) \(ControlEscaping.escape(finding.message))\n")
         }
     }
 
     public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
         if quiet { return }
-        output.write(text.summaryLine(summary) + "\n")
+        output.write(text.summaryText(summary))
     }
 }

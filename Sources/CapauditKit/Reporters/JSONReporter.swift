@@ -1,10 +1,13 @@
+import YAML
+
 /// The machine format: versioned JSON, documented in docs/json-output.md with a JSON Schema.
 /// Findings are written file by file as the run goes; suppressed findings, the file list and
 /// the notes are spooled to disk until the findings are done, and the summary comes last.
 public struct JSONReporter: Reporter {
     public static let name = "json"
     /// 2: `summary` moved after `findings`, so that the output can be written as the run goes.
-    public static let formatVersion = 2
+    /// 3: the help line moved from `fix` to `help`; `fix` is the recommended fix as edits.
+    public static let formatVersion = 3
 
     private let toolVersion: String
     private var findings: JSONStream?
@@ -119,7 +122,11 @@ public struct JSONReporter: Reporter {
         object.member("path", finding.path)
         if let platform = finding.platform { object.member("platform", platform.rawValue) }
         if !finding.missingThreats.isEmpty { object.member("missingThreats", strings: finding.missingThreats) }
-        if let fix = finding.help { object.member("fix", fix) }
+        if let help = finding.help { object.member("help", help) }
+        if let recommended = finding.fixes.first {
+            object.key("fix")
+            write(recommended, alternatives: finding.fixes.dropFirst(), into: &object)
+        }
         if !finding.related.isEmpty {
             object.key("related")
             object.beginArray()
@@ -152,6 +159,44 @@ public struct JSONReporter: Reporter {
             break
         }
         more(&object)
+        object.endObject()
+    }
+
+    /// A fix as an object: what it does, how far it may be applied, its edits, and after the
+    /// recommended fix the other ways, in the same shape.
+    static func write(_ fix: Fix, alternatives: ArraySlice<Fix> = [], into object: inout JSONStream) {
+        object.beginObject()
+        object.member("applicability", fix.applicability.rawValue)
+        object.member("message", fix.help)
+        object.key("edits")
+        object.beginArray()
+        for edit in fix.edits {
+            object.element()
+            object.beginObject()
+            writePosition("start", edit.start, offset: edit.range.lowerBound, into: &object)
+            writePosition("end", edit.end, offset: edit.range.upperBound, into: &object)
+            object.member("replacement", edit.replacement)
+            object.endObject()
+        }
+        object.endArray()
+        if !alternatives.isEmpty {
+            object.key("alternatives")
+            object.beginArray()
+            for alternative in alternatives {
+                object.element()
+                write(alternative, into: &object)
+            }
+            object.endArray()
+        }
+        object.endObject()
+    }
+
+    private static func writePosition(_ name: String, _ position: SourcePosition, offset: Int, into object: inout JSONStream) {
+        object.key(name)
+        object.beginObject()
+        object.member("line", position.line)
+        object.member("column", position.column)
+        object.member("offset", offset)
         object.endObject()
     }
 }

@@ -162,6 +162,7 @@ public struct SarifReporter: Reporter {
             }
             result.endArray()
         }
+        writeFixes(finding, artifacts: &artifacts, into: &result)
         result.key("partialFingerprints")
         result.beginObject()
         result.member(fingerprintKey, finding.fingerprint)
@@ -191,18 +192,80 @@ public struct SarifReporter: Reporter {
         result.endObject()
     }
 
-    /// A `physicalLocation` member: the file relative to the source root, and the region.
-    static func writePhysicalLocation(
-        file: String, start: SourcePosition, end: SourcePosition?, artifacts: inout ArtifactLocations, into result: inout JSONStream
-    ) {
-        result.key("physicalLocation")
+    /// The `fixes` member (SARIF 2.1.0 §3.27.30, §3.55): each way to fix the finding that
+    /// changes the file, the recommended one first, as replacements in the finding's file.
+    /// A display fix has no edits to offer; its words stay in the message.
+    static func writeFixes(_ finding: Finding, artifacts: inout ArtifactLocations, into result: inout JSONStream) {
+        let fixes = finding.fixes.filter { $0.applicability != .display && !$0.edits.isEmpty }
+        guard !fixes.isEmpty else { return }
+        result.key("fixes")
+        result.beginArray()
+        for fix in fixes {
+            result.element()
+            result.beginObject()
+            result.key("description")
+            result.beginObject()
+            result.member("text", fix.help)
+            result.endObject()
+            result.key("artifactChanges")
+            result.beginArray()
+            result.element()
+            result.beginObject()
+            writeArtifactLocation(file: finding.file, artifacts: &artifacts, into: &result)
+            result.key("replacements")
+            result.beginArray()
+            for edit in fix.edits {
+                result.element()
+                writeReplacement(edit, into: &result)
+            }
+            result.endArray()
+            result.endObject()
+            result.endArray()
+            result.endObject()
+        }
+        result.endArray()
+    }
+
+    /// One edit as a `replacement` (§3.57): the deleted region in lines and columns of the run's
+    /// column kind (Unicode code points, as `TextEdit` counts them) and in bytes, which agree;
+    /// an empty region is an insertion, and no `insertedContent` a deletion.
+    static func writeReplacement(_ edit: TextEdit, into result: inout JSONStream) {
         result.beginObject()
+        result.key("deletedRegion")
+        result.beginObject()
+        result.member("startLine", edit.start.line)
+        result.member("startColumn", edit.start.column)
+        result.member("endLine", edit.end.line)
+        result.member("endColumn", edit.end.column)
+        result.member("byteOffset", edit.range.lowerBound)
+        result.member("byteLength", edit.range.count)
+        result.endObject()
+        if !edit.replacement.isEmpty {
+            result.key("insertedContent")
+            result.beginObject()
+            result.member("text", edit.replacement)
+            result.endObject()
+        }
+        result.endObject()
+    }
+
+    /// An `artifactLocation` member: the file relative to the source root, else a file URI.
+    static func writeArtifactLocation(file: String, artifacts: inout ArtifactLocations, into result: inout JSONStream) {
         result.key("artifactLocation")
         result.beginObject()
         let artifact = artifacts.location(of: file)
         result.member("uri", artifact.uri)
         if let baseID = artifact.baseID { result.member("uriBaseId", baseID) }
         result.endObject()
+    }
+
+    /// A `physicalLocation` member: the file relative to the source root, and the region.
+    static func writePhysicalLocation(
+        file: String, start: SourcePosition, end: SourcePosition?, artifacts: inout ArtifactLocations, into result: inout JSONStream
+    ) {
+        result.key("physicalLocation")
+        result.beginObject()
+        writeArtifactLocation(file: file, artifacts: &artifacts, into: &result)
         result.key("region")
         result.beginObject()
         result.member("startLine", start.line)

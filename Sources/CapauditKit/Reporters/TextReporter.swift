@@ -1,7 +1,7 @@
 import YAML
 
-/// The terminal format: `path:line:col: severity RULE slug: message`, the source line with a
-/// caret span, a `help:` line, and a summary. Colour only when asked (a terminal).
+/// The terminal format: `path:line:col: severity RULE slug: message` (`RULE [*]` when `check
+/// --fix` fixes it), the source line with a caret span, a `help:` line, and a summary. Colour only when asked (a terminal).
 public struct TextReporter: Reporter {
     public static let name = "text"
     /// The widest part of a source line shown; a longer line is cut to a window around the span.
@@ -44,14 +44,21 @@ public struct TextReporter: Reporter {
 
     public mutating func finish(_ summary: RunSummary, into output: OutputSink) {
         if quiet, summary.findings == 0 { return }
-        output.write(summaryLine(summary) + "\n")
+        output.write(summaryText(summary))
     }
 
     func headline(_ finding: Finding) -> String {
         let location = "\(ControlEscaping.escape(finding.file)):\(finding.start.line):\(finding.start.column):"
         let severity = paint(finding.severity.description, Self.colorCode(finding.severity))
-        return "\(paint(location, "1")) \(severity) \(paint(finding.ruleID, "1")) \(finding.slug): \(ControlEscaping.escape(finding.message))\n"
+        return "\(paint(location, "1")) \(severity) \(paint(finding.ruleID, "1"))\(fixMark(finding)) \(finding.slug): \(ControlEscaping.escape(finding.message))\n"
     }
+
+    /// ` [*]` after the rule id of a finding that `check --fix` fixes, as ruff marks them.
+    func fixMark(_ finding: Finding) -> String {
+        finding.fixability == .safe ? " " + paint(Self.fixMarker, "1;36") : ""
+    }
+
+    static let fixMarker = "[*]"
 
     /// `path:line:col: what is there`, escaped for a terminal.
     static func describe(_ place: RelatedLocation) -> String {
@@ -134,6 +141,21 @@ public struct TextReporter: Reporter {
             return "\(count) \(severity == .info ? "info" : severity.description + (count == 1 ? "" : "s"))"
         }
         return "Found \(counted(summary.findings, "finding")) (\(parts.joined(separator: ", "))) in \(files).\(hiddenText)"
+    }
+
+    /// The summary line, then, when some findings have fixes `check` can apply, what they are.
+    func summaryText(_ summary: RunSummary) -> String {
+        summaryLine(summary) + "\n" + (Self.fixLine(summary).map { $0 + "\n" } ?? "")
+    }
+
+    /// ruff's count of fixes: `[*] 3 fixable with --fix (1 more with --unsafe-fixes).`
+    static func fixLine(_ summary: RunSummary) -> String? {
+        switch (summary.fixable, summary.unsafeFixable) {
+        case (0, 0): return nil
+        case (0, let unsafe): return "\(unsafe) fixable with --unsafe-fixes."
+        case (let safe, 0): return "\(fixMarker) \(safe) fixable with --fix."
+        case (let safe, let unsafe): return "\(fixMarker) \(safe) fixable with --fix (\(unsafe) more with --unsafe-fixes)."
+        }
     }
 
     func paint(_ text: String, _ code: String) -> String {

@@ -338,6 +338,10 @@ public struct RunSummary: Sendable, Equatable {
     public private(set) var infos = 0
     /// Suppressed and baselined findings.
     public private(set) var suppressed = 0
+    /// Active findings whose recommended fix `check --fix` applies.
+    public private(set) var fixable = 0
+    /// Active findings whose recommended fix only `--unsafe-fixes` applies.
+    public private(set) var unsafeFixable = 0
 
     public init() {}
 
@@ -369,6 +373,11 @@ public struct RunSummary: Sendable, Equatable {
             case .error: errors += 1
             case .warning: warnings += 1
             case .info: infos += 1
+            }
+            switch finding.fixability {
+            case .safe?: fixable += 1
+            case .unsafe?: unsafeFixable += 1
+            case .display?, nil: break
             }
         }
     }
