@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// `check --format concise`: one `path:line:col: RULE message` line per finding, in the order and
-/// with the words of the JSON report, then the text format's summary line.
+/// with the words of the JSON report (`[*]` after the rule when `--fix` fixes it), then the text
+/// format's summary lines.
 @Suite struct ConciseFormatTests {
     static let examples = ["bank", "bugreport", "health", "travel"].map { "Examples/\($0)/flawed.yml" }
 
@@ -16,13 +17,16 @@ import Testing
         #expect(concise.status == text.status)
         let report = try JSONParser.parse(json.stdout)
         let expected = (report["findings"]?.arrayValue ?? []).map { finding in
-            "\(finding["file"]?.stringValue ?? ""):\(finding["line"]?.intValue ?? 0):\(finding["column"]?.intValue ?? 0): "
-                + "\(finding["rule"]?.stringValue ?? "") \(finding["message"]?.stringValue ?? "")"
+            let fix = finding["fix"]
+            let fixable = fix?["applicability"]?.stringValue == "safe" && !(fix?["edits"]?.arrayValue ?? []).isEmpty
+            return "\(finding["file"]?.stringValue ?? ""):\(finding["line"]?.intValue ?? 0):\(finding["column"]?.intValue ?? 0): "
+                + "\(finding["rule"]?.stringValue ?? "")\(fixable ? " [*]" : "") \(finding["message"]?.stringValue ?? "")"
         }
         #expect(!expected.isEmpty)
-        let summary = text.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(summary.hasPrefix("Found "))
-        #expect(concise.stdout == (expected + [summary]).joined(separator: "\n") + "\n")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let summary = Array(lines.drop { !$0.hasPrefix("Found ") })
+        #expect(summary.first?.hasPrefix("Found ") == true)
+        #expect(concise.stdout == (expected + summary).joined(separator: "\n") + "\n")
     }
 
     @Test func quietLeavesOnlyTheFindingsAndColourMarksPathAndRule() throws {
@@ -31,7 +35,7 @@ import Testing
         let plain = try runCapaudit(["check", path, "--format", "concise"], in: root).stdout.split(separator: "\n")
         let quiet = try runCapaudit(["check", path, "--format", "concise", "--quiet"], in: root)
         #expect(quiet.status == 1)
-        #expect(quiet.stdout.split(separator: "\n") == plain.dropLast())
+        #expect(quiet.stdout.split(separator: "\n") == Array(plain.prefix { !$0.hasPrefix("Found ") }))
         let clean = try runCapaudit(["check", "Examples/bank/clean.yml", "--format", "concise", "--quiet"], in: root)
         #expect(clean.status == 0)
         #expect(clean.stdout == "")
