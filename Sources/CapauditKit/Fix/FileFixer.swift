@@ -43,7 +43,7 @@ struct FileFixer {
     static let maximumPasses = 100
 
     func fix(_ first: FileOutcome) -> (outcome: FileOutcome, fixed: FixedFile)? {
-        guard first.isManifest, let original = first.source?.bytes, first.file.content == nil else { return nil }
+        guard first.isManifest, let original = first.source?.bytes else { return nil }
         let before = Set(first.activeFindings.map(\.fingerprintValue))
         var current = first
         var bytes = original

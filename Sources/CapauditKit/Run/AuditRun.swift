@@ -63,6 +63,11 @@ public struct AuditRun: Sendable {
         stages(baseline: nil, code: code).process(file).outcome
     }
 
+    /// The same with `--fix`: the outcome is the fixed text's, and `fixed` holds both texts.
+    public func outcome(of file: InputFile, fixing: FixRequest) -> FileOutcome {
+        stages(baseline: nil, code: nil).process(file, fixing: fixing).outcome
+    }
+
     /// The app's code from the session's source folders, read once for a run; nil when the
     /// session has none (evidence off).
     public func readCode(workers: Int) -> CodeBase? {
