@@ -166,14 +166,14 @@ import YAML
     @Test func coverageAdviceNamesTheMechanismPlatformAndMaskedAlternativeAsYAML() throws {
         let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 79)
         #expect(advice.map(\.finding.ruleID) == ["BNK002", "CAP001"])
-        // iOS screenshots: no robust mechanism, so the value masked; the fragile secure-layer is only named.
+        // iOS screenshots: no robust mechanism, so the value masked; the fragile secure-layer, which IOS002 flags, is not offered.
         let coverage = try #require(advice.last)
         #expect(coverage.snippets == [
-            FixSnippet(caption: "show it masked (`display: masked`):", yaml: "- id: security-code   # in `screens[id=cards].fields`\n  display: masked"),
+            FixSnippet(caption: "show it masked:", yaml: "- id: security-code   # in `screens[id=cards].fields`\n  display: masked"),
         ])
-        #expect(coverage.fix.contains("as the last resort, `secure-layer`"))
+        #expect(coverage.fix == "show it masked: set `display: masked` in `screens[id=cards].fields[id=security-code]`")
         #expect(coverage.text().contains("""
-                show it masked (`display: masked`):
+                show it masked:
 
                     - id: security-code   # in `screens[id=cards].fields`
                       display: masked
@@ -188,7 +188,7 @@ import YAML
     @Test func actionAdviceFollowsTheProfile() throws {
         let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 131)
         let send = try #require(advice.first { $0.finding.ruleID == "CAP004" })
-        #expect(send.fix.hasPrefix("set `on-capture: disable` on `send` (the banking profile's minimum)"))
+        #expect(send.fix.hasPrefix("meet the banking profile's minimum for `send`: set `on-capture: disable` in `screens[id=transfer-review].actions[id=send]`"))
         #expect(send.snippets.first?.yaml == "- id: send   # in `screens[id=transfer-review].actions`\n  on-capture: disable")
     }
 

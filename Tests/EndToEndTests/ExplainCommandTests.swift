@@ -98,7 +98,7 @@ import Testing
         #expect(result.stdout.contains("Examples/bank/flawed.yml:79:9: error BNK002 security-code-displayed\n"))
         #expect(result.stdout.contains("Examples/bank/flawed.yml:79:9: error CAP001 sensitive-data-exposed\n"))
         #expect(result.stdout.contains("""
-                show it masked (`display: masked`):
+                show it masked:
 
                     - id: security-code   # in `screens[id=cards].fields`
                       display: masked

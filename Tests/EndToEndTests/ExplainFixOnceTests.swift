@@ -35,8 +35,10 @@ import Testing
         let text = try runCapaudit(["explain", "Examples/bank/flawed.yml:19"], in: Paths.packageRoot).stdout
         #expect(text.contains("""
               Fix:
-                add `screen-captured-flag` to `capture.detect` as the fallback below iOS
-                17.0, or raise `deployment-target` to 17.0
+                signal capture on older versions too: add `screen-captured-flag` to
+                `capture.detect`
+
+                signal capture on older versions too:
 
                     capture:
                       detect:   # add to the list

@@ -138,8 +138,8 @@ struct SmallestFix {
     }
 
     var maskedPhrase: String {
-        if field.input == .plain { return "make the input secure (`input: secure`, shown masked)" }
-        return field.reveal == .tap ? "keep it masked without `reveal: tap` (`reveal: none`)" : "show it masked (`display: masked`)"
+        if field.input == .plain { return "make the input secure, shown masked" }
+        return field.reveal == .tap ? "keep it masked, never revealed" : "show it masked"
     }
 
     func fixes(_ context: EvaluationContext) -> [ManifestFix] {
@@ -147,7 +147,9 @@ struct SmallestFix {
         guard !mechanisms.isEmpty else { return [masked] }
         let names = mechanisms.map(\.id)
         let adding = FixPlanner(context: context).adding(names, on: coverage.platform, to: field.protect, at: field.location.path, screen: coverage.screen)
-        return [ManifestFix("add \(Phrases.code(names)) to the field's `protect` on \(coverage.platform.displayName)", adding), masked]
+        let calls = mechanisms.map { "`\($0.id)`: \($0.how(in: toolkit))" }
+        let message = "protect the field on \(coverage.platform.displayName) (\(calls.joined(separator: "; ")))"
+        return [ManifestFix(message, adding), masked]
     }
 
     var advice: String {

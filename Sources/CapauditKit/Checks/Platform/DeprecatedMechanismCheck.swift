@@ -37,8 +37,7 @@ struct DeprecatedMechanismCheck: Check {
             return Emission(
                 location: use.location, platform: platform,
                 arguments: ["mechanism": mechanism, "replacement": replacement, "version": fromVersion.description, "target": minimum.description],
-                fix: "use `\(replacement)` instead, which every device from iOS \(fromVersion) has",
-                fixes: context.fixes { [ManifestFix("replace `\(mechanism)` with `\(replacement)`", edits)] }, detail: mechanism)
+                fixes: context.fixes { [ManifestFix("replace `\(mechanism)` with `\(replacement)`, which every device from iOS \(fromVersion) has", edits)] }, detail: mechanism)
         }
     }
 }

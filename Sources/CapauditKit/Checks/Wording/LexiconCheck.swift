@@ -57,12 +57,12 @@ struct LexiconCheck: Check {
     ) -> [ManifestFix] {
         if entry.suggestsSentence {
             return [context.neutralNotice(text, lexicon)
-                ?? ManifestFix("write instead: \"\(entry.suggestion)\"", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)])]
+                ?? ManifestFix("write a calm sentence instead", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)], applicability: .unsafe)]
         }
         var fixes: [ManifestFix] = []
         if let synonym {
             let replaced = EvaluationContext.replacing(text.entry.value, from: start, to: end, with: synonym)
-            fixes.append(ManifestFix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
+            fixes.append(ManifestFix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)], applicability: .safe))
         }
         if let notice = context.neutralNotice(text, lexicon) { fixes.append(notice) }
         return fixes

@@ -20,7 +20,7 @@ struct ShoutingCheck: Check {
                     fix: "write it in sentence case: \(sentenceCase)",
                     fixes: context.fixes {
                         let calm = EvaluationContext.replacing(text.entry.value, from: token.start, to: token.end, with: sentenceCase)
-                        return [ManifestFix("write it in sentence case: \(sentenceCase)", [EvaluationContext.rewriting(text.entry, to: calm)])]
+                        return [ManifestFix("write it in sentence case", [EvaluationContext.rewriting(text.entry, to: calm)])]
                     },
                     detail: token.original))
             }

@@ -71,6 +71,6 @@ extension EvaluationContext {
         guard text.role == .captureNotice else { return nil }
         let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         guard notice != text.entry.value else { return nil }
-        return ManifestFix("write the neutral notice instead: \"\(notice)\"", [Self.rewriting(text.entry, to: notice)])
+        return ManifestFix("write the neutral notice instead", [Self.rewriting(text.entry, to: notice)], applicability: .unsafe)
     }
 }
