@@ -1,4 +1,6 @@
 @testable import CapauditKit
+import Foundation
+import TestSupport
 import Testing
 import YAML
 
@@ -43,6 +45,46 @@ import YAML
         let expected = Set(Self.displayOnly.keys.filter { $0 == id || $0.hasPrefix("\(id)/") })
         #expect(displayed == expected, "\(id): display-only help seen for \(displayed.sorted()), listed for \(expected.sorted())")
         #expect(applied > 0 || !expected.isEmpty, "\(id): no help line was applied to its failing example")
+    }
+
+    static let examples = ["bank", "bugreport", "health", "travel"]
+    /// Findings of the flawed Examples whose help names no manifest change, as `example RULE`,
+    /// with the reason.
+    static let exampleDisplayOnly: [String: String] = [
+        "bank WRD001": "an alarming word with no synonym in an action's message: the lexicons carry no calm message per profile yet",
+        "bugreport CAP012/action": "below API 35 nothing signals capture, and the window flag on `settings`, which has no sensitive field, raises CAP006 until it leaves alone a screen whose action responds to capture (Policy 3)",
+        "health CAP012/action": "below API 35 nothing signals capture, and the window flag on `settings`, which has no sensitive field, raises CAP006 until it leaves alone a screen whose action responds to capture (Policy 3)",
+        "travel IOS003": "no robust iOS mechanism covers the field from the app's minimum iOS, so no protect change ends `privacy-sensitive` being its only one; showing it masked is CAP001's fix",
+    ]
+
+    /// Past the rules' own examples: every help line of the flawed Examples, applied as written.
+    @Test(arguments: examples)
+    func everyHelpLineOfAFlawedExampleClearsItsFinding(_ example: String) throws {
+        let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Examples/\(example)/flawed.yml"), encoding: .utf8)
+        let document = EditableNode(try #require(try YAMLLoader.load(Array(text.utf8)).documents.first))
+        let before = RuleFixTests.check(document)
+        var applied = 0
+        var displayed: Set<String> = []
+        for finding in before.active {
+            let key = finding.caseName.map { "\(finding.ruleID)/\($0)" } ?? finding.ruleID
+            let help = try #require(finding.help, "\(key) at \(finding.path) has no help line")
+            let alternatives = try HelpLine.alternatives(help)
+            if alternatives.allSatisfy(\.isEmpty) {
+                if Self.displayOnly[key] == nil { displayed.insert("\(example) \(key)") }
+                #expect(Self.displayOnly[key] ?? Self.exampleDisplayOnly["\(example) \(key)"] != nil, "\(example): \(key) at \(finding.path) names no manifest change: \(help)")
+                continue
+            }
+            for edits in alternatives {
+                #expect(!edits.isEmpty, "\(example): \(key) offers an alternative that is not a change: \(help)")
+                let after = RuleFixTests.check(try ManifestEditor.apply(edits, to: document))
+                applied += 1
+                #expect(!after.fingerprints.contains(finding.fingerprint), "\(example): \(key) at \(finding.path): \(help) leaves its finding")
+                let new = after.active.filter { !before.fingerprints.contains($0.fingerprint) }
+                #expect(new.isEmpty, "\(example): \(key) at \(finding.path): \(help) adds \(new.map { "\($0.ruleID) \($0.path) \($0.platform?.rawValue ?? "") \($0.message)" })")
+            }
+        }
+        #expect(applied > 0)
+        #expect(displayed == Set(Self.exampleDisplayOnly.keys.filter { $0.hasPrefix("\(example) ") }))
     }
 
     @Test func everyDisplayOnlyEntryNamesACheckedRule() {

@@ -64,7 +64,10 @@ struct CaptureSignalCheck: Check {
                     let detectorEdits = planner.detectorsCoveringRange(captureDetectors, on: platform)
                     let signal = DetectorRequiredCheck.detectorName(detectorEdits).map { _ in ManifestFix(Self.signalMessage, detectorEdits) }
                     var fixes = [signal].compactMap(\.self)
-                    if platform == .android {
+                    // Until CAP006 leaves alone a screen whose action responds to capture (RULES.md, Policy 3),
+                    // the window flag on a screen with no sensitive field raises it, so it is not offered there.
+                    let flaggable = responding.allSatisfy { screen, _ in screen.fields.contains { context.isSensitive($0.kind) } }
+                    if platform == .android, flaggable {
                         var seen = Set<String>()
                         var edits: [ManifestEdit] = []
                         for (screen, _) in responding where seen.insert(screen.id).inserted {
@@ -72,9 +75,12 @@ struct CaptureSignalCheck: Check {
                         }
                         fixes.insert(ManifestFix("blank every capture of the window, which needs no signal", planner.merged(edits)), at: 0)
                     }
+                    let screens = Phrases.code(Array(Set(responding.map(\.0.id))).sorted())
+                    let advice = platform == .android
+                        ? "nothing signals capture there: blank the window of \(screens) with `\(windowProtection)` (CAP006 then asks why a screen without sensitive fields has it), or state that gap in an inline suppression's reason"
+                        : "add a capture detector that works from `\(key)` up"
                     emissions.append(emission(
-                        "action", at: location, platform: platform, gap: gap, depends: depends,
-                        advice: "add a capture detector that works from `\(key)` up", fixes: context.fixes { fixes }))
+                        "action", at: location, platform: platform, gap: gap, depends: depends, advice: advice, fixes: context.fixes { fixes }))
                 }
                 if hasCaptureNotice(manifest) {
                     emissions.append(silentResponse(
