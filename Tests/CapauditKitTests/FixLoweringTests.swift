@@ -136,3 +136,11 @@ extension FixLoweringTests {
         #expect(try Self.fixed("p:\n  - a   # first\n  - b\n", [ManifestEdit(path: "p", key: "[0]", change: .remove)]) == "p:\n  # first\n  - b\n")
     }
 }
+
+extension FixLoweringTests {
+    @Test func aCommentAfterAReplacedValueKeepsItsColumn() throws {
+        let text = "f:\n  display: full     # why\n  kind: pin         # what\n"
+        #expect(try Self.fixed(text, [.set("display", to: .name("masked"), at: "f")]) == "f:\n  display: masked   # why\n  kind: pin         # what\n")
+        #expect(try Self.fixed("f:\n  display: full # why\n", [.set("display", to: .name("masked"), at: "f")]) == "f:\n  display: masked # why\n")
+    }
+}

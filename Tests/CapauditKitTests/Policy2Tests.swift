@@ -92,8 +92,8 @@ import Testing
         let text = Self.manifest(platforms: Self.ios17, capture: "capture:\n  detect: [scene-capture-state]", screens: "  - id: keys\n    fields:\n      - id: key\n        kind: secret-key")
         let finding = try #require(Self.findings(text).first { $0.ruleID == "CAP001" })
         let fix = try #require(finding.help)
-        #expect(fix.hasPrefix("no robust iOS mechanism covers this from the app's minimum OS version: show it masked (`display: masked`)"))
-        #expect(fix.contains("as the last resort, `secure-layer`"))
+        // `secure-layer`, which IOS002 flags as the only screenshot protection, is never offered.
+        #expect(fix == "show it masked: set `display: masked` in `screens[id=keys].fields[id=key]`")
         let result = Manifests.check(text)
         let fixes = FixSnippetWriter(policy: Manifests.policy, manifests: result.manifests).fixes(for: finding)
         #expect(fixes.map(\.edits) == [[.set("display", to: .name("masked"), at: "screens[id=keys].fields[id=key]")]])

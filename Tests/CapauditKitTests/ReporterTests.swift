@@ -151,7 +151,7 @@ import YAML
         let wording = results[0]
         #expect(wording["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]
             == .object([("startLine", .integer(11)), ("startColumn", .integer(57)), ("endLine", .integer(11)), ("endColumn", .integer(58))]))
-        #expect(wording["message"]?["text"]?.stringValue?.hasSuffix("\nFix: end the sentence with a full stop") == true)
+        #expect(wording["message"]?["text"]?.stringValue?.hasSuffix("\nFix: end the sentence with a full stop: set `text: \"Screen sharing is on. Your booking is visible.\"` in `capture.notice`") == true)
         let coverage = results[1]
         #expect(coverage["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]
             == .object([("startLine", .integer(17)), ("startColumn", .integer(9))]))
@@ -231,7 +231,7 @@ import YAML
         let body = failure.text.split(separator: "\n").map(String.init)
         #expect(body.count == 4)
         #expect(body[0].hasPrefix("app/capture.yml:11:57: warning WRD003 exclamation: "))
-        #expect(body[1] == "  help: end the sentence with a full stop")
+        #expect(body[1] == "  help: end the sentence with a full stop: set `text: \"Screen sharing is on. Your booking is visible.\"` in `capture.notice`")
         #expect(body[2].hasPrefix("app/capture.yml:17:9: warning CAP001 sensitive-data-exposed: "))
         #expect(elements[6].attributes["message"] == "other.yml: skipped, not a capaudit manifest")
     }

@@ -97,7 +97,8 @@ import Testing
         #expect(result.stdout.hasPrefix("2 findings in Examples/bank/flawed.yml, line 79\n\n"))
         #expect(result.stdout.contains("Examples/bank/flawed.yml:79:9: error BNK002 security-code-displayed\n"))
         #expect(result.stdout.contains("Examples/bank/flawed.yml:79:9: error CAP001 sensitive-data-exposed\n"))
-        #expect(result.stdout.contains("  Fix:\n    no robust iOS mechanism covers this from the app's minimum OS"))
+        #expect(result.stdout.contains("  Fix:\n    show it masked: set `display: masked` in\n    `screens[id=cards].fields[id=security-code]`"), "\(result.stdout)")
+        #expect(result.stdout.contains("+        display: masked "), "the fix as a diff of the file: \(result.stdout)")
         // As `check` prints it, with the column.
         let withColumn = try runCapaudit(["explain", "Examples/bank/flawed.yml:79:9"], in: Paths.packageRoot)
         #expect(withColumn.stdout == result.stdout)

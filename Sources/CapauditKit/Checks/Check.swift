@@ -28,9 +28,11 @@ struct Emission {
     var missing: [String] = []
     /// Values for the rule's message template.
     var arguments: [String: String]
-    /// A fix written for this node.
+    /// Advice in words, for a finding whose check offers no change as data: it becomes the
+    /// finding's one display fix, and is ignored when `fixes` has one.
     var fix: String?
-    /// The same fix as edits, for `explain` and the fix tests; several are alternatives, the first recommended.
+    /// The fixes as manifest edits, from which the help line is rendered; several are
+    /// alternatives, each clearing the finding alone, the first recommended.
     var fixes: [ManifestFix] = []
     /// What, beyond rule, file, path and platform, tells this finding apart (never a line number).
     var detail: String = ""

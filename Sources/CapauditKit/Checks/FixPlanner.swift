@@ -154,10 +154,54 @@ struct FixPlanner {
         return merged(edits)
     }
 
-    /// The edits without repeats (two mechanisms may need the same detector).
+    /// The edits without repeats (two mechanisms may need the same detector), a `protect` list
+    /// set again later counting only once, and each `protect` that keeps its form written as
+    /// additions to the list already there, never as a list that replaces it.
     func merged(_ edits: [ManifestEdit]) -> [ManifestEdit] {
         var result: [ManifestEdit] = []
-        for edit in edits where !result.contains(edit) { result.append(edit) }
+        for edit in ChangeWords.kept(edits).flatMap(additions) where !result.contains(edit) { result.append(edit) }
         return result
+    }
+
+    /// A `protect` set as the edits that add its new mechanisms to the list that is there: the
+    /// list form gains items, the map form gains items under each platform's key (or the key);
+    /// the set itself where the list is new or changes form.
+    private func additions(_ edit: ManifestEdit) -> [ManifestEdit] {
+        guard edit.key == "protect", case .set(let value) = edit.change, let current = protectUses(at: edit.path), !current.isEmpty else { return [edit] }
+        let listPath = edit.path.isEmpty ? edit.key : "\(edit.path).\(edit.key)"
+        func added(_ names: [EditValue], after existing: [String]) -> [EditValue]? {
+            let old = existing.map(EditValue.name)
+            return names.starts(with: old) ? Array(names.dropFirst(old.count)) : nil
+        }
+        switch value {
+        case .list(let names) where current.allSatisfy({ $0.platform == nil }):
+            guard let new = added(names, after: current.map(\.name)) else { return [edit] }
+            return new.map { .append($0, to: edit.key, at: edit.path) }
+        case .mapping(let entries) where current.allSatisfy({ $0.platform != nil }):
+            let keys = Set(entries.map(\.key))
+            guard current.allSatisfy({ keys.contains($0.platform?.rawValue ?? "") }) else { return [edit] }
+            var result: [ManifestEdit] = []
+            for entry in entries {
+                let existing = current.filter { $0.platform?.rawValue == entry.key }.map(\.name)
+                guard !existing.isEmpty else {
+                    result.append(.set(entry.key, to: entry.value, at: listPath))
+                    continue
+                }
+                guard case .list(let names) = entry.value, let new = added(names, after: existing) else { return [edit] }
+                result += new.map { .append($0, to: entry.key, at: listPath) }
+            }
+            return result
+        default:
+            return [edit]
+        }
+    }
+
+    /// The `protect` of the screen or field at `path`, as the manifest has it.
+    private func protectUses(at path: String) -> [MechanismUse]? {
+        for screen in manifest.screens {
+            if screen.location.path == path { return screen.protect }
+            if let field = screen.fields.first(where: { $0.location.path == path }) { return field.protect }
+        }
+        return nil
     }
 }

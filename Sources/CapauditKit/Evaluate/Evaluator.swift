@@ -35,8 +35,10 @@ struct Evaluator: Sendable {
             for (rule, check) in checks {
                 for emission in check.evaluate(context) {
                     var finding = RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings)
-                    finding.fixes = emission.fixes.map { lowering.lower($0, applicability: rule.definition.fixApplicability) }
-                    if finding.fixes.isEmpty, let help = emission.fix { finding.fixes = [Fix(applicability: .display, message: help)] }
+                    var fixes = emission.fixes.map { lowering.lower($0, applicability: $0.applicability ?? rule.definition.fixApplicability) }
+                    // Prose advice only where the check offers no change as data, so that the two never disagree.
+                    if fixes.isEmpty, let advice = emission.fix { fixes = [Fix(applicability: .display, message: advice)] }
+                    finding.attach(fixes)
                     raw.append(finding)
                 }
             }

@@ -56,10 +56,20 @@ struct RawFinding: Sendable {
         platform = emission.platform
         missing = emission.missing
         arguments = emission.arguments
-        help = emission.fix
+        help = nil
         detail = emission.detail
         related = emission.related
     }
+
+    /// Gives the finding its fixes, and the help line that says them: each fix's message and
+    /// change, alternatives joined with "; or ", the recommended one first.
+    mutating func attach(_ fixes: [Fix]) {
+        self.fixes = fixes
+        help = fixes.isEmpty ? nil : fixes.map(\.help).joined(separator: Self.alternativeSeparator)
+    }
+
+    /// Between two alternatives of a help line.
+    static let alternativeSeparator = "; or "
 }
 
 /// A rule's definition behind a reference, made once per run for each rule whose check runs.

@@ -70,6 +70,7 @@ public struct RulePage: Sendable {
         lines.append("")
         lines.append("How to fix")
         lines += TextLayout.reflow(safe(rule.fix), indent: 2, to: width)
+        lines += TextLayout.wrap("  \(safe(applicabilitySentence))", to: width)
         lines.append("")
         lines.append("Failing example (reports \(rule.id))")
         lines.append(TextLayout.indent(safe(rule.failingExample), by: 4))
@@ -122,6 +123,12 @@ public struct RulePage: Sendable {
         return [row("", severities.profiles)] + severities.rows.map { row($0.key, $0.values) }
     }
 
+    /// How far `check --fix` applies the rule's fixes, and why.
+    var applicabilitySentence: String {
+        let reason = TextLayout.trimmedEnd(rule.fixApplicabilityReason)
+        return "Fix applicability: \(rule.fixApplicability.rawValue)" + (reason.isEmpty ? "." : ": \(reason)")
+    }
+
     // MARK: Markdown
 
     /// The page as Markdown; `level` is the heading level of the rule's own heading.
@@ -146,7 +153,7 @@ public struct RulePage: Sendable {
                 return "- \(reference.id): \(linked)" + (reference.note.map { " (\(MarkupEscaping.markdown($0)))" } ?? "")
             }.joined(separator: "\n")
         parts.append("\(sub) References\n\n\(referenceList)")
-        parts.append("\(sub) How to fix\n\n\(MarkdownBlocks.block(rule.fix))")
+        parts.append("\(sub) How to fix\n\n\(MarkdownBlocks.block(rule.fix))\n\n\(MarkdownBlocks.block(applicabilitySentence))")
         parts.append("\(sub) Failing example\n\nReports \(rule.id):\n\n\(MarkdownBlocks.yamlFence(rule.failingExample))\(sourceMarkdown(rule.failingSource))")
         let passingSource = rule.passingSource != rule.failingSource ? sourceMarkdown(rule.passingSource) : ""
         parts.append("\(sub) Passing example\n\n\(MarkdownBlocks.yamlFence(rule.passingExample))\(passingSource)")

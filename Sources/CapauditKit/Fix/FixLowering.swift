@@ -510,7 +510,8 @@ private struct TextWriter {
             return
         }
         if let scalar = original.scalar, case .scalar(let value) = draft {
-            edits.append((original.byteRange, try scalarText(value, like: scalar, inFlow: inFlow)))
+            let text = try scalarText(value, like: scalar, inFlow: inFlow)
+            edits.append(keepingCommentColumn(replacing: original.byteRange, with: text))
             return
         }
         if original.mapping != nil || original.sequence != nil, !original.layout.contains(.flow), isCollection(draft) {
@@ -521,6 +522,17 @@ private struct TextWriter {
             return
         }
         edits.append((original.byteRange, try flow(draft)))
+    }
+
+    /// A one-line replacement that keeps a comment after it in its column (`display: masked   #
+    /// why` stays aligned with the comments above and below), as long as one space remains.
+    private func keepingCommentColumn(replacing range: Range<Int>, with text: String) -> (range: Range<Int>, text: String) {
+        var padding = range.upperBound
+        while padding < bytes.count, bytes[padding] == 0x20 { padding += 1 }
+        guard padding > range.upperBound, padding < bytes.count, bytes[padding] == UInt8(ascii: "#"), !text.contains("\n") else { return (range, text) }
+        let oldWidth = String(decoding: bytes[range], as: UTF8.self).unicodeScalars.count
+        let spaces = max(1, padding - range.upperBound - (text.unicodeScalars.count - oldWidth))
+        return (range.lowerBound..<padding, text + String(repeating: " ", count: spaces))
     }
 
     // MARK: Rendering new values

@@ -29,6 +29,23 @@ public struct ManifestEdit: Sendable, Equatable {
     public static func append(_ value: EditValue, to key: String, at path: String) -> ManifestEdit {
         ManifestEdit(path: path, key: key, change: .append(value))
     }
+
+    /// `capture.detect` → (`capture`, `detect`): a path's last key, outside any `[...]`, and the
+    /// path of the node that holds it.
+    public static func split(_ path: String) -> (path: String, key: String) {
+        var depth = 0
+        var lastDot: String.Index?
+        for index in path.indices {
+            switch path[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "." where depth == 0: lastDot = index
+            default: break
+            }
+        }
+        guard let lastDot else { return ("", path) }
+        return (String(path[..<lastDot]), String(path[path.index(after: lastDot)...]))
+    }
 }
 
 /// A value an edit writes, in the YAML types of format 1.

@@ -441,7 +441,7 @@ public struct PolicyLoader {
     private mutating func readRule(_ source: PolicySource, _ root: YAMLNode, _ decoder: NodeDecoder) {
         let known = [
             "id", "slug", "title", "status", "replaced-by", "check", "parameters", "severity", "cases", "points-at", "message", "rationale", "fix",
-            "examples", "references", "security-severity", "fix-applicability",
+            "examples", "references", "security-severity", "fix-applicability", "fix-applicability-reason",
         ]
         guard let fields = decoder.mapping(root, path: "", what: "a rule", known: known, required: ["id", "slug", "title", "check", "severity", "message"]),
             let id = fields["id"].flatMap({ decoder.string($0, path: "id", what: "`id`", nonEmpty: true) }),
@@ -507,6 +507,9 @@ public struct PolicyLoader {
             fixApplicability: fields["fix-applicability"].flatMap {
                 decoder.oneOf($0, FixApplicability.allCases.map(\.rawValue), path: "fix-applicability", what: "`fix-applicability`")
             }.flatMap(FixApplicability.init) ?? .unsafe,
+            fixApplicabilityReason: fields["fix-applicability-reason"].flatMap {
+                decoder.string($0, path: "fix-applicability-reason", what: "`fix-applicability-reason`", nonEmpty: true)
+            } ?? "",
             documentation: RuleDocumentation(root),
             file: source.displayPath)
     }

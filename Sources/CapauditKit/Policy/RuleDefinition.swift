@@ -27,6 +27,8 @@ public struct RuleDefinition: Sendable {
     /// How far `check --fix` may apply the rule's fixes (`fix-applicability`; `unsafe` unless the
     /// rule says otherwise). A fix without edits is always `display`.
     public var fixApplicability: FixApplicability = .unsafe
+    /// Why the rule's fixes have that applicability (`fix-applicability-reason`), for docs/rules.md.
+    public var fixApplicabilityReason: String = ""
     let documentation: RuleDocumentation
     /// Where it was defined, for errors about it.
     public var file: String

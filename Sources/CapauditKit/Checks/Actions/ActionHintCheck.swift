@@ -22,9 +22,8 @@ struct ActionHintCheck: Check {
                 emissions.append(Emission(
                     location: action.location,
                     arguments: ["action": action.id, "hint": hit.phrase, "suggested": kind.id, "minimum": requirement.minimum.rawValue, "profile": context.profile.id],
-                    fix: "tag it with its kind, `kind: \(kind.id)`, and give it the `on-capture` the \(context.profile.id) profile asks of that kind (`\(requirement.minimum.rawValue)`), or name it so that it does not suggest one",
                     fixes: context.fixes { [ManifestFix(
-                        "tag `\(action.id)` as `\(kind.id)` with `on-capture: \(requirement.minimum.rawValue)`",
+                        "tag `\(action.id)` as `\(kind.id)` and meet the \(context.profile.id) profile's minimum",
                         planner.actionFix(action, on: screen, minimum: requirement.minimum, kind: kind.id))] }))
             }
         }

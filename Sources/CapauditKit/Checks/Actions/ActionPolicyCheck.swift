@@ -19,8 +19,7 @@ struct ActionPolicyCheck: Check {
                         "action": action.id, "kind": action.kind, "risk": action.risk.rawValue, "on-capture": action.onCapture.rawValue,
                         "minimum": minimum, "profile": context.profile.id,
                     ],
-                    fix: "set `on-capture: \(minimum)` on `\(action.id)` (the \(context.profile.id) profile's minimum) and tell the person why with a `message`",
-                    fixes: context.fixes { [ManifestFix("set `on-capture: \(minimum)` on `\(action.id)`", planner.actionFix(action, on: screen, minimum: requirement.minimum))] }))
+                    fixes: context.fixes { [ManifestFix("meet the \(context.profile.id) profile's minimum for `\(action.id)`", planner.actionFix(action, on: screen, minimum: requirement.minimum))] }))
             }
         }
         return emissions

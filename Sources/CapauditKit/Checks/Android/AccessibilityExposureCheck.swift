@@ -50,8 +50,7 @@ struct AccessibilityExposureCheck: Check {
             return Emission(
                 location: screen.location, platform: .android,
                 arguments: ["screen": screen.id, "fields": Phrases.code(exposed.map(\.id)), "mechanism": mechanism, "below": below],
-                fix: "add `\(mechanism)` to the screen's `protect` for Android (\(call))",
-                fixes: context.fixes { [ManifestFix("add `\(mechanism)` to `\(screen.id)` on Android", planner.adding([mechanism], on: .android, to: screen.protect, at: screen.location.path, screen: nil))] },
+                fixes: context.fixes { [ManifestFix("add `\(mechanism)` to `\(screen.id)` on Android (\(call))", planner.adding([mechanism], on: .android, to: screen.protect, at: screen.location.path, screen: nil))] },
                 detail: screen.id)
         }
     }

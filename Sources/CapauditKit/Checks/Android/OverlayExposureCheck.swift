@@ -36,8 +36,7 @@ struct OverlayExposureCheck: Check {
             return Emission(
                 location: screen.location, platform: .android,
                 arguments: ["screen": screen.id, "what": Phrases.list(inputs + actions), "mechanism": mechanism, "below": below],
-                fix: "add `\(mechanism)` to the screen's `protect` for Android (\(harden.how(in: context.manifest.app.toolkit(on: .android))))",
-                fixes: context.fixes { [ManifestFix("add `\(mechanism)` to `\(screen.id)` on Android", planner.adding([mechanism], on: .android, to: screen.protect, at: screen.location.path, screen: nil))] },
+                fixes: context.fixes { [ManifestFix("add `\(mechanism)` to `\(screen.id)` on Android (\(harden.how(in: context.manifest.app.toolkit(on: .android))))", planner.adding([mechanism], on: .android, to: screen.protect, at: screen.location.path, screen: nil))] },
                 detail: screen.id)
         }
     }

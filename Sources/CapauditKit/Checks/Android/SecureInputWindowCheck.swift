@@ -31,9 +31,8 @@ struct SecureInputWindowCheck: Check {
                 let call = context.taxonomy.mechanism(windowProtection, on: .android)?.how(in: context.manifest.app.toolkit(on: .android)) ?? ""
                 emissions.append(Emission(
                     location: field.location, platform: .android, arguments: ["field": field.id, "kind": field.kind, "mechanism": windowProtection],
-                    fix: "add `\(windowProtection)` to the screen `\(screen.id)` for Android (\(call))",
                     fixes: context.fixes { [ManifestFix(
-                        "add `\(windowProtection)` to `\(screen.id)` on Android",
+                        "add `\(windowProtection)` to `\(screen.id)` on Android (\(call))",
                         planner.adding([windowProtection], on: .android, to: screen.protect, at: screen.location.path, screen: nil))] }))
             }
         }

@@ -20,13 +20,13 @@ struct CoverageCheck: Check {
                     "field": coverage.field.id, "kind": coverage.field.kind, "platform": coverage.platform.displayName,
                     "missing": wording.missingPhrase, "covered": wording.covered,
                 ],
-                fix: wording.advice, fixes: context.fixes { SmallestFix(coverage: coverage, context: context).fixes(context) }))
+                fixes: context.fixes { SmallestFix(coverage: coverage, context: context).fixes(context) }))
         }
         return emissions
     }
 
     /// What the wording of a gap depends on, besides the document: many fields of a manifest
-    /// share a gap, and its advice is worked out once for all of them.
+    /// share a gap, and its wording is worked out once for all of them.
     struct Gap: Hashable {
         let platform: Platform
         let mechanisms: [String]
@@ -48,13 +48,11 @@ struct CoverageCheck: Check {
         let missing: [String]
         let missingPhrase: String
         let covered: String
-        let advice: String
 
         init(_ coverage: FieldCoverage, _ context: EvaluationContext) {
             missing = context.taxonomy.names(of: coverage.missing)
             missingPhrase = Phrases.list(missing)
             covered = CoverageCheck.coveredPhrase(coverage, context.taxonomy)
-            advice = SmallestFix(coverage: coverage, context: context).advice
         }
     }
 
@@ -75,15 +73,13 @@ struct CoverageCheck: Check {
 /// The smallest change that closes a coverage gap on one platform (CAP001 in docs/rules.md): one robust
 /// mechanism that covers every missing threat (first in taxonomy order, available from the app's
 /// minimum OS version), else the fewest that do together; where no robust mechanism covers a
-/// missing threat (iOS screenshots), the value masked (a secure input), with a fragile mechanism
-/// named last, with its caveat, as the last resort. It never proposes what another rule flags.
+/// missing threat (iOS screenshots), the value masked (a secure input). It never proposes what
+/// another rule flags, such as a fragile mechanism (IOS002).
 struct SmallestFix {
     let mechanisms: [Mechanism]
     /// The fewest robust mechanisms that cover what robust mechanisms can of the gap (all of it
     /// when `mechanisms` is not empty).
     let robustPart: [Mechanism]
-    /// Fragile mechanisms that would cover what nothing robust covers: named, never proposed.
-    let lastResort: [Mechanism]
     let coverage: FieldCoverage
     let toolkit: String?
 
@@ -99,8 +95,6 @@ struct SmallestFix {
         let coverable = coverage.missing.intersection(robustCover)
         robustPart = coverable.isEmpty ? [] : Self.fewest(robust, covering: coverable)
         mechanisms = robustCover.isSuperset(of: coverage.missing) ? robustPart : []
-        let uncovered = coverage.missing.subtracting(robustCover)
-        lastResort = usable.filter { $0.isFragile && !$0.covers.intersection(uncovered).isEmpty }
         toolkit = context.manifest.app.toolkit(on: coverage.platform)
     }
 
@@ -138,8 +132,8 @@ struct SmallestFix {
     }
 
     var maskedPhrase: String {
-        if field.input == .plain { return "make the input secure (`input: secure`, shown masked)" }
-        return field.reveal == .tap ? "keep it masked without `reveal: tap` (`reveal: none`)" : "show it masked (`display: masked`)"
+        if field.input == .plain { return "make the input secure, shown masked" }
+        return field.reveal == .tap ? "keep it masked, never revealed" : "show it masked"
     }
 
     func fixes(_ context: EvaluationContext) -> [ManifestFix] {
@@ -147,20 +141,8 @@ struct SmallestFix {
         guard !mechanisms.isEmpty else { return [masked] }
         let names = mechanisms.map(\.id)
         let adding = FixPlanner(context: context).adding(names, on: coverage.platform, to: field.protect, at: field.location.path, screen: coverage.screen)
-        return [ManifestFix("add \(Phrases.code(names)) to the field's `protect` on \(coverage.platform.displayName)", adding), masked]
-    }
-
-    var advice: String {
-        let platform = coverage.platform.rawValue
-        let lastResortText = lastResort.map { "as the last resort, `\($0.id)` (\($0.caveatClause))" }
-        guard !mechanisms.isEmpty else {
-            let reason = "no robust \(coverage.platform.displayName) mechanism covers this from the app's minimum OS version"
-            return "\(reason): \(maskedPhrase)" + (lastResortText.isEmpty ? "" : "; \(lastResortText.joined(separator: "; "))")
-        }
-        let names = mechanisms.map(\.id)
         let calls = mechanisms.map { "`\($0.id)`: \($0.how(in: toolkit))" }
-        let caveats = mechanisms.filter { !$0.caveat.isEmpty }.map { "`\($0.id)`: \($0.caveatClause)" }
-        let caveatText = caveats.isEmpty ? "" : "; mind: \(caveats.joined(separator: "; "))"
-        return "add \(Phrases.code(names)) to its `protect` for \(platform) (`protect: {\(platform): \(Phrases.flowList(names))}`; \(calls.joined(separator: "; "))), or \(maskedPhrase)\(caveatText)"
+        let message = "protect the field on \(coverage.platform.displayName) (\(calls.joined(separator: "; ")))"
+        return [ManifestFix(message, adding), masked]
     }
 }

@@ -39,11 +39,10 @@ struct WindowFlagCheck: Check {
                     "toolkit": context.manifest.app.android?.ui == .reactNative ? "React Native" : "Android Views",
                     "parent": screen.parent ?? "", "missing": Phrases.list(context.taxonomy.names(of: coverage.missing)),
                 ],
-                fix: "add `\(Self.flag)` to the \(screen.window.rawValue)'s own screen-level `protect` (`protect: {android: [\(Self.flag)]}`) and "
-                    + Self.dialogCall(context.manifest.app.android?.ui, window: screen.window),
                 fixes: context.fixes {
                     let edits = FixPlanner(context: context).adding([Self.flag], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
-                    return [ManifestFix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android", edits)]
+                    let call = Self.dialogCall(context.manifest.app.android?.ui, window: screen.window)
+                    return [ManifestFix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android and \(call)", edits)]
                 })
         }
     }

@@ -15,7 +15,6 @@ struct CapturingSDKCheck: Check {
                     emissions.append(Emission(
                         location: field.location,
                         arguments: ["sdk": sdk.name, "field": field.id, "kind": field.kind, "screen": screen.id, "captures": sdk.captures.rawValue],
-                        fix: "add `\(field.kind)` to the SDK's `masks` once it masks that view (its privacy or redaction API), leave `\(screen.id)` out of its `screens`, or show the field masked",
                         fixes: context.fixes { [ManifestFix(
                             "add `\(field.kind)` to the masks of `\(sdk.name)` (once its redaction API masks that view)",
                             [.append(.name(field.kind), to: "masks", at: sdk.location.path)])] },

@@ -12,8 +12,7 @@ struct DetectionInProtectCheck: Check {
             return Emission(
                 location: entry.use.location, platform: entry.use.platform,
                 arguments: ["mechanism": entry.use.name],
-                fix: "move `\(entry.use.name)` to `capture.detect` (\(detector.caveat.isEmpty ? "it only reports a capture" : detector.caveat)) and protect the data with a protect mechanism or `display: masked`",
-                fixes: context.fixes { [ManifestFix("move `\(entry.use.name)` to `capture.detect`", moving(entry.use, detector.platform, context))] },
+                fixes: context.fixes { [ManifestFix("move `\(entry.use.name)` to `capture.detect` (\(detector.caveat.isEmpty ? "it only reports a capture" : detector.caveat))", moving(entry.use, detector.platform, context))] },
                 detail: entry.use.name)
         }
     }

@@ -3,7 +3,8 @@ import YAML
 /// A field whose properties match a condition: `where` (every listed property takes one of its
 /// values) or `any-of` (a list of such conditions, the first that matches speaking). A condition
 /// may carry its own `fix` (a template over the message's values) and `set` (the field keys the
-/// fix changes, as data); the check's own `fix` and `set` serve conditions without them. Serves
+/// fix changes, as data), and one alternative to it (`or-fix`, `or-set`); the check's own serve
+/// conditions without them. Serves
 /// CAP002, CAP003, CAP008, CAP013, BNK001-BNK003 and HLT001.
 struct FieldCheck: Check {
     static let name = "field"
@@ -28,7 +29,10 @@ struct FieldCheck: Check {
         ParameterSpec("keyboard-cache", .list(.boolean)),
         ParameterSpec("sensitive", .list(.boolean)),
     ]
-    static let fixSpecs = [ParameterSpec("fix", .string), ParameterSpec("set", .record(settable))]
+    static let fixSpecs = [
+        ParameterSpec("fix", .string), ParameterSpec("set", .record(settable)),
+        ParameterSpec("or-fix", .string), ParameterSpec("or-set", .record(settable)),
+    ]
     static let parameters = [
         ParameterSpec("where", .record(conditionSpecs)),
         // A fix that sets `input: secure` also adds this window protection where Android below the
@@ -49,9 +53,24 @@ struct FieldCheck: Check {
     struct Condition {
         /// Each property tested, with its accepted values.
         var accepted: [(property: Property, values: Set<String>)]
-        /// The fix as text (a template, compiled once) and as the keys it sets, in the order written.
+        /// The fixes it offers, the recommended one first.
+        var offers: [Offer]
+    }
+
+    /// A fix as text (a template, compiled once) and as the keys it sets, in the order written.
+    struct Offer {
         var fix: MessageTemplate?
         var set: [(key: String, value: String)]
+
+        /// The `fix` / `set` pair of a node (`or-fix` / `or-set` with `prefix: "or-"`), each key
+        /// falling back to the check's own; nil when the node gives neither.
+        init?(_ node: YAMLNode?, prefix: String = "", fallback: Offer? = nil) {
+            let text = node?["\(prefix)fix"]?.scalar?.value
+            let set = FieldCheck.settings(node?["\(prefix)set"])
+            guard text != nil || !set.isEmpty || fallback != nil else { return nil }
+            fix = text.map(MessageTemplate.init) ?? fallback?.fix
+            self.set = set.isEmpty ? fallback?.set ?? [] : set
+        }
     }
 
     /// The window protection a secure input still needs on Android below an API level.
@@ -88,14 +107,13 @@ struct FieldCheck: Check {
             if let profile = pair.key.scalar?.value, let text = pair.value.scalar?.value { byProfile[profile] = text }
         }
         citationByProfile = byProfile
-        let fix = parameters.string("fix")
-        let set = Self.settings(parameters["set"])
+        let offers = [Offer(parameters.node), Offer(parameters.node, prefix: "or-")]
         var conditions: [Condition] = []
         if let whereNode = parameters["where"] {
-            conditions.append(Self.condition(whereNode, fix: fix, set: set))
+            conditions.append(Self.condition(whereNode, offers: offers))
         }
         for item in parameters["any-of"]?.sequence ?? [] {
-            conditions.append(Self.condition(item, fix: fix, set: set))
+            conditions.append(Self.condition(item, offers: offers))
         }
         if conditions.isEmpty {
             parameters.reportMissing("the `field` check needs `where` or `any-of`")
@@ -108,19 +126,17 @@ struct FieldCheck: Check {
         }
     }
 
-    private static func condition(_ node: YAMLNode, fix: String?, set: [(key: String, value: String)]) -> Condition {
+    private static func condition(_ node: YAMLNode, offers: [Offer?]) -> Condition {
         var accepted: [Property: Set<String>] = [:]
         for pair in node.mapping ?? [] {
             guard let key = pair.key.scalar?.value, let property = Property(rawValue: key) else { continue }
             accepted[property] = Set((pair.value.sequence ?? []).compactMap { $0.scalar?.value })
         }
-        let ownSet = settings(node["set"])
-        return Condition(
-            accepted: accepted.map { ($0.key, $0.value) }, fix: (node["fix"]?.scalar?.value ?? fix).map(MessageTemplate.init),
-            set: ownSet.isEmpty ? set : ownSet)
+        let own = [Offer(node, fallback: offers[0]), Offer(node, prefix: "or-", fallback: offers[1])]
+        return Condition(accepted: accepted.map { ($0.key, $0.value) }, offers: own.compactMap(\.self))
     }
 
-    private static func settings(_ node: YAMLNode?) -> [(key: String, value: String)] {
+    fileprivate static func settings(_ node: YAMLNode?) -> [(key: String, value: String)] {
         (node?.mapping ?? []).compactMap { pair in
             guard let key = pair.key.scalar?.value, let value = pair.value.scalar?.value else { return nil }
             return (key, value)
@@ -137,16 +153,20 @@ struct FieldCheck: Check {
                     "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
                     "input": field.input.rawValue, "screen": screen.id, "citation": citation,
                 ]
-                let makesSecure = field.input != .secure && condition.set.contains { $0.key == "input" && $0.value == InputKind.secure.rawValue }
-                let chained = makesSecure ? secureInputWindow?.chain(field, on: screen, context) : nil
-                let text = condition.fix.map { $0.render(arguments) + (chained?.clause ?? "") }
+                let offered = condition.offers.map { offer in
+                    let makesSecure = field.input != .secure && offer.set.contains { $0.key == "input" && $0.value == InputKind.secure.rawValue }
+                    let chained = makesSecure ? secureInputWindow?.chain(field, on: screen, context) : nil
+                    return (offer: offer, chained: chained, text: offer.fix.map { $0.render(arguments) + (chained?.clause ?? "") })
+                }
                 emissions.append(Emission(
-                    location: field.location, arguments: arguments, fix: text,
+                    location: field.location, arguments: arguments, fix: offered.first?.text,
                     fixes: context.fixes {
-                        let edits = condition.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
-                            ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
+                        offered.compactMap { offer, chained, text in
+                            let edits = offer.set.filter { value(of: $0.key, field, context) != $0.value }.map { key, value in
+                                ManifestEdit.set(key, to: key == "keyboard-cache" ? .bool(value == "true") : .name(value), at: field.location.path)
+                            }
+                            return edits.isEmpty ? nil : ManifestFix(text ?? "change the field", edits + (chained?.edits ?? []))
                         }
-                        return edits.isEmpty ? [] : [ManifestFix(text ?? "change the field", edits + (chained?.edits ?? []))]
                     }))
             }
         }

@@ -20,7 +20,6 @@ struct HintWordsCheck: Check {
                 emissions.append(Emission(
                     location: field.location,
                     arguments: ["field": field.id, "hint": hit.phrase, "suggested": kind.id, "title": kind.title],
-                    fix: "tag it with its data kind: `kind: \(kind.id)` (or name the field so that it does not suggest one), then protect it as CAP001 asks",
                     fixes: context.fixes { [ManifestFix("tag `\(field.id)` as `\(kind.id)` and protect it", tagging(kind.id, at: (screenIndex, fieldIndex), context))] }))
             }
         }

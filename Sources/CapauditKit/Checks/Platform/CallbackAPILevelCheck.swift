@@ -46,17 +46,16 @@ struct CallbackAPILevelCheck: Check {
         for callback in callbacks where android.minSDK < callback.minSDK {
             guard let use = context.uses(of: callback.mechanism, on: .android).first else { continue }
             if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { continue }
-            let fallbackAdvice = callback.fallback.map { "add `\($0)` to `capture.detect` for devices below API \(callback.minSDK), or " } ?? ""
             emissions.append(Emission(
                 caseName: callback.caseName, location: use.location, platform: .android,
                 arguments: [
                     "mechanism": callback.mechanism, "api": String(callback.minSDK), "min-sdk": String(android.minSDK),
                     "fallback": callback.fallback ?? "",
                 ],
-                fix: "\(fallbackAdvice)accept that devices below API \(callback.minSDK) get no callback (raise `min-sdk` to \(callback.minSDK) to say so)",
+                fix: "say in an inline suppression's reason that devices below API \(callback.minSDK) get no callback",
                 fixes: context.fixes {
                     let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
-                    return edits.isEmpty ? [] : [ManifestFix("add `\(callback.fallback ?? "")` for older devices", edits)]
+                    return edits.isEmpty ? [] : [ManifestFix("detect on devices below API \(callback.minSDK) too (Google Play reviews the photo permissions it needs)", edits)]
                 },
                 detail: callback.mechanism))
         }

@@ -61,32 +61,38 @@ struct CaptureSignalCheck: Check {
                 }
                 if !responding.isEmpty {
                     let depends = "the actions " + Phrases.list(responding.map { "`\($0.1.id)` (\($0.1.onCapture.rawValue))" })
-                    var edits = planner.detectorsCoveringRange(captureDetectors, on: platform)
-                    var advice = "add a capture detector that works from `\(key)` up"
-                    if platform == .android {
-                        advice = "add `\(windowProtection)` to the screen-level `protect` of \(Phrases.code(Array(Set(responding.map(\.0.id))).sorted())): it blanks every capture without a signal"
+                    let detectorEdits = planner.detectorsCoveringRange(captureDetectors, on: platform)
+                    let signal = DetectorRequiredCheck.detectorName(detectorEdits).map { _ in ManifestFix(Self.signalMessage, detectorEdits) }
+                    var fixes = [signal].compactMap(\.self)
+                    // Until CAP006 leaves alone a screen whose action responds to capture (RULES.md, Policy 3),
+                    // the window flag on a screen with no sensitive field raises it, so it is not offered there.
+                    let flaggable = responding.allSatisfy { screen, _ in screen.fields.contains { context.isSensitive($0.kind) } }
+                    if platform == .android, flaggable {
                         var seen = Set<String>()
+                        var edits: [ManifestEdit] = []
                         for (screen, _) in responding where seen.insert(screen.id).inserted {
                             edits.append(planner.addProtect([windowProtection], on: .android, to: screen.protect, at: screen.location.path))
                         }
-                    } else if let added = DetectorRequiredCheck.detectorName(edits) {
-                        advice = Self.addDetector(added)
+                        fixes.insert(ManifestFix("blank every capture of the window, which needs no signal", planner.merged(edits)), at: 0)
                     }
+                    let screens = Phrases.code(Array(Set(responding.map(\.0.id))).sorted())
+                    let advice = platform == .android
+                        ? "nothing signals capture there: blank the window of \(screens) with `\(windowProtection)` (CAP006 then asks why a screen without sensitive fields has it), or state that gap in an inline suppression's reason"
+                        : "add a capture detector that works from `\(key)` up"
                     emissions.append(emission(
-                        "action", at: location, platform: platform, gap: gap, depends: depends, advice: advice,
-                        fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(advice, planner.merged(edits))] }))
+                        "action", at: location, platform: platform, gap: gap, depends: depends, advice: advice, fixes: context.fixes { fixes }))
                 }
                 if hasCaptureNotice(manifest) {
                     emissions.append(silentResponse(
                         "notice", detectors: captureDetectors, depends: "the capture notice",
-                        otherwise: "no detector signals capture there: say in a suppression reason that those devices get no notice, or raise `\(key)`",
+                        otherwise: "no detector signals capture there: say in an inline suppression's reason that those devices get no notice",
                         on: platform, at: location, gap: gap, planner: planner, context))
                 }
             }
             if hasScreenshotResponse(manifest), let gap = gap(screenshotDetectors, on: platform, context) {
                 emissions.append(silentResponse(
                     "screenshot", detectors: screenshotDetectors, depends: "the screenshot response",
-                    otherwise: "no detector reports screenshots there: say in a suppression reason that those devices get no response, or raise `\(key)`",
+                    otherwise: "no detector reports screenshots there: say in an inline suppression's reason that those devices get no response",
                     on: platform, at: location, gap: gap, planner: planner, context))
             }
         }
@@ -109,15 +115,12 @@ struct CaptureSignalCheck: Check {
         on platform: Platform, at location: Location, gap: String, planner: FixPlanner, _ context: EvaluationContext
     ) -> Emission {
         let edits = planner.detectorsCoveringRange(detectors, on: platform)
-        let advice = DetectorRequiredCheck.detectorName(edits).map(Self.addDetector) ?? otherwise
         return emission(
-            caseName, at: location, platform: platform, gap: gap, depends: depends, advice: advice,
-            fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(advice, edits)] })
+            caseName, at: location, platform: platform, gap: gap, depends: depends, advice: otherwise,
+            fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(Self.signalMessage, edits)] })
     }
 
-    private static func addDetector(_ name: String) -> String {
-        "add `\(name)` to `capture.detect`, which signals over the whole range"
-    }
+    static let signalMessage = "add a detector that signals over the whole range"
 
     private func hasCaptureNotice(_ manifest: Manifest) -> Bool {
         if let notice = manifest.capture.notice, notice.style != .none { return true }

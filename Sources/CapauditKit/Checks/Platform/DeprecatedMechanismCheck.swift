@@ -30,15 +30,19 @@ struct DeprecatedMechanismCheck: Check {
         return context.uses(of: mechanism, on: platform).map { use in
             let path = use.location.path
             var edits: [ManifestEdit] = []
+            let listed = context.manifest.capture.detect.contains { $0.name == replacement }
             if let open = path.lastIndex(of: "[") {
-                edits.append(ManifestEdit(path: String(path[..<open]), key: String(path[open...]), change: .remove))
+                // In place, so that every other entry keeps its position (and its findings their paths).
+                let (list, item) = (String(path[..<open]), String(path[open...]))
+                edits.append(listed ? ManifestEdit(path: list, key: item, change: .remove) : .set(item, to: .name(replacement), at: list))
+                edits += listed ? [] : planner.permissions(for: replacement, on: platform)
+            } else {
+                edits += planner.addingDetector(replacement, on: platform)
             }
-            edits += planner.addingDetector(replacement, on: platform)
             return Emission(
                 location: use.location, platform: platform,
                 arguments: ["mechanism": mechanism, "replacement": replacement, "version": fromVersion.description, "target": minimum.description],
-                fix: "use `\(replacement)` instead, which every device from iOS \(fromVersion) has",
-                fixes: context.fixes { [ManifestFix("replace `\(mechanism)` with `\(replacement)`", edits)] }, detail: mechanism)
+                fixes: context.fixes { [ManifestFix("replace `\(mechanism)` with `\(replacement)`, which every device from iOS \(fromVersion) has", edits)] }, detail: mechanism)
         }
     }
 }

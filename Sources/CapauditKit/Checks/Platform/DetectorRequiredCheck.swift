@@ -9,18 +9,22 @@ struct DetectorRequiredCheck: Check {
         ParameterSpec("mechanism", .name(.mechanism), required: true),
         ParameterSpec("detect-any", .list(.name(.mechanism)), required: true),
         ParameterSpec("range-case", .string),
+        ParameterSpec("replace-with", .name(.mechanism)),
     ]
 
     let platform: Platform?
     let mechanism: String?
     let detectors: [String]
     let rangeCase: String?
+    /// A mechanism that does the job without a detector, offered as the other fix.
+    let replacement: String?
 
     init(parameters: CheckParameters) {
         platform = parameters.platform("platform")
         mechanism = parameters.string("mechanism")
         detectors = parameters.strings("detect-any")
         rangeCase = parameters.string("range-case")
+        replacement = parameters.string("replace-with")
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
@@ -34,8 +38,11 @@ struct DetectorRequiredCheck: Check {
             return [Emission(
                 location: use.location, platform: platform,
                 arguments: ["mechanism": mechanism, "platform": platform.displayName, "detectors": Phrases.code(detectors)],
-                fix: "add `\(added)` to `capture.detect`: `detect: [\(added)]`",
-                fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix("add `\(added)` to `capture.detect`", edits)] }, detail: mechanism)]
+                fix: "add `\(added)` to `capture.detect`",
+                fixes: context.fixes {
+                    let drive = edits.isEmpty ? [] : [ManifestFix("drive `\(mechanism)` with its detector", edits)]
+                    return drive + [replacing(use, on: platform, planner)].compactMap(\.self)
+                }, detail: mechanism)]
         }
         let mechanisms = present.compactMap { context.taxonomy.mechanism($0, on: platform) }
         guard let rangeCase, let minimum, !mechanisms.contains(where: { $0.isAvailable(from: minimum) }),
@@ -45,7 +52,7 @@ struct DetectorRequiredCheck: Check {
         let edits = planner.detectorsCoveringRange(detectors, on: platform)
         let fallback = Self.detectorName(edits)
         let key = platform.minimumVersionKey
-        let advice = fallback.map { "add `\($0)` to `capture.detect` as the fallback below \(platform.versionName(since)), or raise `\(key)` to \(since)" }
+        let advice = fallback.map { "add `\($0)` to `capture.detect` as the fallback below \(platform.versionName(since))" }
             ?? "raise `\(key)` to \(since)"
         return [Emission(
             caseName: rangeCase, location: detectUse.location, platform: platform,
@@ -53,7 +60,19 @@ struct DetectorRequiredCheck: Check {
                 "mechanism": mechanism, "platform": platform.displayName, "detector": first.id, "since": platform.versionName(since),
                 "minimum": platform.versionName(minimum), "fallback": fallback ?? "",
             ],
-            fix: advice, fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix(advice, edits)] }, detail: "\(mechanism)|range")]
+            fix: advice, fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix("signal capture on older versions too", edits)] }, detail: "\(mechanism)|range")]
+    }
+
+    /// The mechanism taken out of its `protect` list and `replace-with` added there, with what it
+    /// needs; nil without `replace-with`, or when the use is not an item of a list.
+    private func replacing(_ use: MechanismUse, on platform: Platform, _ planner: FixPlanner) -> ManifestFix? {
+        guard let replacement, let open = use.location.path.lastIndex(of: "["), use.location.path.hasSuffix("]") else { return nil }
+        let list = String(use.location.path[..<open])
+        let (path, key) = ManifestEdit.split(list)
+        var edits = [ManifestEdit(path: list, key: String(use.location.path[open...]), change: .remove)]
+        edits.append(.append(.name(replacement), to: key, at: path))
+        edits += planner.permissions(for: replacement, on: platform)
+        return ManifestFix("replace `\(use.name)` with `\(replacement)`, which needs no signal", edits)
     }
 
     /// The detector an edit list adds to `capture.detect`.

@@ -20,8 +20,9 @@ struct FragileSecureLayerCheck: Check {
             if field.reveal == .tap { edits.append(.set("reveal", to: .name(Reveal.none.rawValue), at: field.location.path)) }
             return Emission(
                 location: field.location, platform: .ios, arguments: ["field": field.id, "kind": field.kind],
-                fix: "show the value masked (`display: masked`, no `reveal: tap`), so that a screenshot never holds it in full, and keep `secure-layer` as a second line",
-                fixes: context.fixes { [ManifestFix("show `\(field.id)` masked", edits)] })
+                fixes: context.fixes { [ManifestFix(
+                    "show `\(field.id)` masked, keeping `secure-layer` as a second line (a secret the person must copy once is shown in full once, when it is created)",
+                    edits)] })
         }
     }
 }

@@ -36,14 +36,13 @@ struct MediaPermissionCheck: Check {
                 emissions.append(Emission(
                     location: use.location, platform: .android,
                     arguments: ["problem": "`\(Self.observer)` needs `\(Self.mediaImages)` with `target-sdk` \(android.targetSDK) (33 or higher)"],
-                    fix: "declare `\(Self.mediaImages)` under `permissions` (and expect Google Play's photo and video permissions review), or drop the observer",
-                    fixes: context.fixes { [ManifestFix("declare the media permissions the observer needs", missing)] }, detail: Self.mediaImages))
+                    fixes: context.fixes { [ManifestFix("declare the media permissions the observer needs (expect Google Play's photo and video permissions review)", missing)] },
+                    detail: Self.mediaImages))
             }
             if android.minSDK <= Self.lastStorageLevel, android.permission(Self.externalStorage) == nil {
                 emissions.append(Emission(
                     location: use.location, platform: .android,
                     arguments: ["problem": "`\(Self.observer)` needs `\(Self.externalStorage)` on devices below API 33 (`min-sdk` is \(android.minSDK))"],
-                    fix: "declare `- {name: \(Self.externalStorage), max-sdk: \(Self.lastStorageLevel)}` under `permissions`",
                     fixes: context.fixes { [ManifestFix("declare the media permissions the observer needs", missing)] }, detail: Self.externalStorage))
             }
         }
@@ -56,7 +55,6 @@ struct MediaPermissionCheck: Check {
             emissions.append(Emission(
                 location: storage.location, platform: .android,
                 arguments: ["problem": "`\(Self.externalStorage)` is declared without `max-sdk: \(Self.lastStorageLevel)`; it grants nothing on API 33+ and draws a policy review"],
-                fix: "limit it: `- {name: \(Self.externalStorage), max-sdk: \(Self.lastStorageLevel)}`",
                 fixes: context.fixes { [ManifestFix("limit it to API \(Self.lastStorageLevel)", [.set(element, to: Self.storageEntry, at: list)])] },
                 detail: "max-sdk"))
         }

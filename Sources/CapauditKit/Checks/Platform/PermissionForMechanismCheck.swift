@@ -44,7 +44,6 @@ struct PermissionForMechanismCheck: Check {
                 emissions.append(Emission(
                     caseName: pair.caseName, location: use.location, platform: .android,
                     arguments: ["mechanism": pair.mechanism, "permission": pair.permission],
-                    fix: "declare it under `app.platforms.android.permissions`: `- \(pair.permission)`",
                     fixes: context.fixes { [ManifestFix("declare `\(pair.permission)`", [.append(.name(pair.permission), to: "permissions", at: permissionsPath)])] },
                     detail: pair.mechanism))
             } else if uses.isEmpty, pair.reportsUnused, let declared, let open = declared.location.path.lastIndex(of: "[") {
@@ -53,8 +52,7 @@ struct PermissionForMechanismCheck: Check {
                 emissions.append(Emission(
                     caseName: "unused", location: declared.location, platform: .android,
                     arguments: ["mechanism": pair.mechanism, "permission": pair.permission],
-                    fix: "remove `\(pair.permission)`, or add `\(pair.mechanism)` to `capture.detect` if the app uses it",
-                    fixes: context.fixes { [ManifestFix("remove `\(pair.permission)`", [ManifestEdit(path: list, key: element, change: .remove)])] },
+                    fixes: context.fixes { [ManifestFix("remove the unused `\(pair.permission)`", [ManifestEdit(path: list, key: element, change: .remove)])] },
                     detail: pair.permission))
             }
         }

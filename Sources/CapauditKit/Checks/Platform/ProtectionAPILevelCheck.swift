@@ -35,9 +35,11 @@ struct ProtectionAPILevelCheck: Check {
                     ],
                     fix: fix,
                     fixes: context.fixes {
-                        guard !names.isEmpty else { return [] }
+                        let smallest = SmallestFix(coverage: coverage, context: context)
+                        let masked = ManifestFix(smallest.maskedPhrase, smallest.maskedEdits)
+                        guard !names.isEmpty else { return masked.edits.isEmpty ? [] : [masked] }
                         let edits = FixPlanner(context: context).adding(names, on: .android, to: field.protect, at: field.location.path, screen: coverage.screen)
-                        return edits.isEmpty ? [] : [ManifestFix("add \(Phrases.code(names)) to the field on Android", edits)]
+                        return [ManifestFix("protect the field on Android from API \(android.minSDK) (\(calls))", edits), masked].filter { !$0.edits.isEmpty }
                     },
                     detail: mechanism.id))
             }

@@ -33,7 +33,7 @@ struct SoleMechanismCheck: Check {
                 location: coverage.field.location, platform: platform, arguments: ["field": coverage.field.id, "mechanism": mechanism],
                 fix: coverage.missing.isEmpty
                     ? "add a mechanism that covers capture threats itself, such as `redact-on-capture` with `cover-on-background`, if the field is sensitive"
-                    : smallest.advice,
+                    : "no robust \(platform.displayName) mechanism covers this from the app's minimum OS version: show the field masked, as CAP001 asks",
                 fixes: fixes)
         }
     }

@@ -32,8 +32,7 @@ struct SilentCaptureResponseCheck: Check {
             let cause = redacting.map { "field `\($0.id)` is redacted" } ?? changingAction.map { "action `\($0.id)` is \($0.onCapture == .hide ? "hidden" : "disabled")" } ?? ""
             emissions.append(Emission(
                 location: screen.location, arguments: ["screen": screen.id, "cause": cause],
-                fix: "add a calm capture notice: a `notices` entry with `when: capture` on `\(screen.id)`, or an app-wide `capture.notice`",
-                fixes: context.fixes { [ManifestFix("add a capture notice to `\(screen.id)`", FixPlanner(context: context).captureNotice(for: screen))] }))
+                fixes: context.fixes { [ManifestFix("tell the person on `\(screen.id)` what changes during capture", FixPlanner(context: context).captureNotice(for: screen))] }))
         }
         return emissions
     }

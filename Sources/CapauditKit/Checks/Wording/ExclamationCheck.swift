@@ -17,7 +17,7 @@ struct ExclamationCheck: Check {
             func close() {
                 guard let start = runStart else { return }
                 emissions.append(context.wordingEmission(
-                    text, from: start, to: offset, arguments: [:], fix: "end the sentence with a full stop",
+                    text, from: start, to: offset, arguments: [:], fix: nil,
                     fixes: context.fixes {
                         let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
                         return [ManifestFix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])]

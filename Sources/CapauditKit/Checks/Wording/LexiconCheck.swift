@@ -9,14 +9,19 @@ struct LexiconCheck: Check {
     static let parameters = [
         ParameterSpec("list", .name(.fixed(noun: "word list", Lexicon.listNames)), required: true),
         TextSelection.parameter,
+        ParameterSpec("rewrite", .name(.fixed(noun: "rewrite", ["text", "sentence"]))),
     ]
 
     let list: String
     let selection: TextSelection?
+    /// A sentence suggestion replaces only the sentence that holds the match (`sentence`), so that
+    /// the text keeps every other thing it says; else the whole text (`text`, the default).
+    let rewritesSentence: Bool
 
     init(parameters: CheckParameters) {
         list = parameters.string("list") ?? ""
         selection = TextSelection(parameters: parameters, default: .personFacing)
+        rewritesSentence = parameters.string("rewrite") == "sentence"
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
@@ -56,13 +61,21 @@ struct LexiconCheck: Check {
         _ entry: LexiconEntry, synonym: String?, _ text: PersonFacingText, _ lexicon: SharedLexicon, from start: Int, to end: Int, _ context: EvaluationContext
     ) -> [ManifestFix] {
         if entry.suggestsSentence {
-            return [context.neutralNotice(text, lexicon)
-                ?? ManifestFix("write instead: \"\(entry.suggestion)\"", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)])]
+            // A capture notice is offered the neutral notice: the entry's sentence fits another role.
+            if let notice = context.neutralNotice(text, lexicon) { return [notice] }
+            guard rewritesSentence else {
+                return [ManifestFix("write a calm sentence instead", [EvaluationContext.rewriting(text.entry, to: entry.suggestion)], applicability: .unsafe)]
+            }
+            let sentence = EvaluationContext.sentence(in: text.entry.value, holding: start..<end)
+            let rewritten = EvaluationContext.replacing(text.entry.value, from: sentence.lowerBound, to: sentence.upperBound, with: entry.suggestion)
+            return [ManifestFix(
+                "rewrite that sentence calmly, keeping any consequence it states (who is told, what happens next)",
+                [EvaluationContext.rewriting(text.entry, to: rewritten)], applicability: .unsafe)]
         }
         var fixes: [ManifestFix] = []
         if let synonym {
             let replaced = EvaluationContext.replacing(text.entry.value, from: start, to: end, with: synonym)
-            fixes.append(ManifestFix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)]))
+            fixes.append(ManifestFix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)], applicability: .safe))
         }
         if let notice = context.neutralNotice(text, lexicon) { fixes.append(notice) }
         return fixes

@@ -22,8 +22,7 @@ struct NoticeStyleCheck: Check {
             let parent = dot.map { String(path[..<$0]) } ?? ""
             return Emission(
                 location: location, arguments: ["style": style.rawValue],
-                fix: "use `style: banner` or `style: inline`: the person can keep working while they read it",
-                fixes: context.fixes { [ManifestFix("use `style: banner`", [.set("style", to: .name(NoticeStyle.banner.rawValue), at: parent)])] })
+                fixes: context.fixes { [ManifestFix("show the notice as a banner, so that the person can keep working while they read it", [.set("style", to: .name(NoticeStyle.banner.rawValue), at: parent)])] })
         }
     }
 }

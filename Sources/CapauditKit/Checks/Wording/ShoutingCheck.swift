@@ -17,10 +17,10 @@ struct ShoutingCheck: Check {
                 let sentenceCase = "\(token.original.prefix(1))\(token.original.dropFirst().lowercased())"
                 emissions.append(context.wordingEmission(
                     text, from: token.start, to: token.end, arguments: ["word": token.original],
-                    fix: "write it in sentence case: \(sentenceCase)",
+                    fix: nil,
                     fixes: context.fixes {
                         let calm = EvaluationContext.replacing(text.entry.value, from: token.start, to: token.end, with: sentenceCase)
-                        return [ManifestFix("write it in sentence case: \(sentenceCase)", [EvaluationContext.rewriting(text.entry, to: calm)])]
+                        return [ManifestFix("write it in sentence case", [EvaluationContext.rewriting(text.entry, to: calm)])]
                     },
                     detail: token.original))
             }

@@ -54,6 +54,20 @@ extension EvaluationContext {
         return .set(String(path[path.index(after: dot)...]), to: .text(value), at: String(path[..<dot]))
     }
 
+    /// The scalars of the sentence of `text` that holds `match`: from after the previous `.`, `!`
+    /// or `?` and the space that follows it, to its own closing marks (or the end of the text).
+    static func sentence(in text: String, holding match: Range<Int>) -> Range<Int> {
+        let scalars = Array(text.unicodeScalars)
+        let isMark = { (scalar: Unicode.Scalar) in scalar == "." || scalar == "!" || scalar == "?" }
+        var start = min(max(match.lowerBound, 0), scalars.count)
+        while start > 0, !(isMark(scalars[start - 1]) && start < scalars.count && scalars[start].properties.isWhitespace) { start -= 1 }
+        while start < match.lowerBound, scalars[start].properties.isWhitespace { start += 1 }
+        var end = min(max(match.upperBound, start), scalars.count)
+        while end < scalars.count, !isMark(scalars[end]) { end += 1 }
+        while end < scalars.count, isMark(scalars[end]) { end += 1 }
+        return start..<end
+    }
+
     /// The text with value scalars `start..<end` replaced.
     static func replacing(_ text: String, from start: Int, to end: Int, with replacement: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -71,6 +85,6 @@ extension EvaluationContext {
         guard text.role == .captureNotice else { return nil }
         let notice = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         guard notice != text.entry.value else { return nil }
-        return ManifestFix("write the neutral notice instead: \"\(notice)\"", [Self.rewriting(text.entry, to: notice)])
+        return ManifestFix("write the neutral notice instead", [Self.rewriting(text.entry, to: notice)], applicability: .unsafe)
     }
 }
