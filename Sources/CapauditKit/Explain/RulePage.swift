@@ -1,3 +1,5 @@
+import JSON
+
 /// Everything `capaudit explain RULE` shows about a rule: what it checks, its severity in each
 /// profile, why it exists (with its sources), how to fix a finding, and its two examples.
 /// The same page feeds `docs/rules.md`.
