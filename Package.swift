@@ -24,13 +24,16 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "CapauditKit", dependencies: ["YAML", "JSON", "SourceScan", "SystemInterface"]),
         .target(name: "SourceScan", dependencies: ["SystemInterface"]),
-        .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "JSON", "SystemInterface"]),
+        // `capaudit lsp`: the Language Server Protocol over standard input and output.
+        .target(name: "CapauditLSP", dependencies: ["CapauditKit", "JSON", "YAML", "SystemInterface"]),
+        .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "CapauditLSP", "JSON", "SystemInterface"]),
         .executableTarget(name: "capaudit-compile-rules", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "JSON", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit", "SystemInterface"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit", "JSON"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "JSON", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "JSON", "TestSupport", "SystemInterface"]),
+        .testTarget(name: "CapauditLSPTests", dependencies: ["CapauditLSP", "CapauditKit", "JSON", "YAML", "TestSupport"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
         .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface"]),
         .testTarget(name: "capauditTests", dependencies: ["capaudit", "TestSupport"]),  // the executable's own code, by `@testable import capaudit`

@@ -15,6 +15,15 @@ public struct RulePage: Sendable {
         references = rule.references.map { key in policy.references[key] ?? Reference(id: key, title: key, url: nil, note: nil) }
     }
 
+    /// Where the rule's page is published: its section of docs/rules.md, by the anchor GitHub
+    /// gives the heading `## ID slug` (the language server's `codeDescription.href`).
+    public static func url(id: String, slug: String) -> String {
+        "\(documentationBase)#\(id.lowercased())-\(slug.lowercased())"
+    }
+
+    /// The published docs/rules.md (`example-org` stands for the project's home, as in the README).
+    public static let documentationBase = "https://github.com/example-org/capaudit/blob/main/docs/rules.md"
+
     /// The rule's status in a sentence, for a rule that is not stable.
     var statusSentence: String? { rule.status.sentence(replacedBy: rule.replacedBy) }
 
