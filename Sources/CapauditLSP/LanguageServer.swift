@@ -6,8 +6,9 @@ import YAML
 /// the messages to write, with no input or output of its own (`ServerLoop` does that), so that
 /// tests drive it message by message. Requests run in the order they came; a `$/cancelRequest`
 /// among the messages read with its request cancels it before it runs. Diagnostics are computed
-/// once per batch for each document changed in it, at its newest version: changes typed faster
-/// than the server checks are coalesced, and an older version is never published after a newer.
+/// once for each document changed, at its newest version, before the next request and at the
+/// end of the batch: changes typed faster than the server checks are coalesced, and an older
+/// version is never published after a newer.
 public struct LanguageServer: Sendable {
     public private(set) var exitStatus: Int32?
     private let serverVersion: String
@@ -48,6 +49,9 @@ public struct LanguageServer: Sendable {
         }
         for message in messages {
             guard exitStatus == nil else { break }
+            // A request answers the documents as the changes before it left them: their
+            // diagnostics go first.
+            if case .request = message { output += publishStale() }
             output += handle(message)
         }
         if exitStatus == nil { output += publishStale() }

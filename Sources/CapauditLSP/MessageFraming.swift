@@ -16,6 +16,9 @@ public struct MessageFraming: Sendable {
     private var start = 0
     /// Body bytes still to skip after an oversized header.
     private var skipping = 0
+    /// After a header without a length the body's end is unknown: bytes are dropped up to the
+    /// next `Content-Length`.
+    private var resynchronizing = false
 
     public init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
@@ -37,7 +40,15 @@ public struct MessageFraming: Sendable {
             skipping -= skipped
             guard skipping == 0 else { return compacting(nil) }
         }
-        guard let end = headerEndIndex() else {
+        if resynchronizing {
+            guard let next = index(of: Self.lengthField, from: start) else {
+                start = max(start, buffer.count - Self.lengthField.count)
+                return compacting(nil)
+            }
+            start = next
+            resynchronizing = false
+        }
+        guard let end = index(of: Self.headerEnd, from: start) else {
             guard buffer.count - start > Self.maxHeaderBytes else { return compacting(nil) }
             buffer.removeAll()
             start = 0
@@ -48,6 +59,7 @@ public struct MessageFraming: Sendable {
         switch Self.contentLength(header) {
         case .failure(let problem):
             start = bodyStart
+            resynchronizing = true
             return compacting(.badHeader(problem.message))
         case .success(let length) where length > maxBodyBytes:
             start = bodyStart
@@ -69,10 +81,13 @@ public struct MessageFraming: Sendable {
         return piece
     }
 
-    private func headerEndIndex() -> Int? {
-        var index = start
-        while index + Self.headerEnd.count <= buffer.count {
-            if buffer[index] == Self.headerEnd[0], buffer[index..<(index + Self.headerEnd.count)].elementsEqual(Self.headerEnd) { return index }
+    private static let lengthField: [UInt8] = Array("Content-Length:".utf8)
+
+    private func index(of pattern: [UInt8], from offset: Int) -> Int? {
+        guard let first = pattern.first else { return nil }
+        var index = offset
+        while index + pattern.count <= buffer.count {
+            if buffer[index] == first, buffer[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
             index += 1
         }
         return nil
