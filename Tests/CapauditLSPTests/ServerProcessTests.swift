@@ -77,4 +77,15 @@ struct UnframedOutput: Error, CustomStringConvertible {
             #expect(diagnostics.map { $0["range"]?["start"]?["character"]?.intValue ?? -1 }.sorted() == expectedColumns, "\(file)")
         }
     }
+
+    @Test func theCommandIsListedAndItsHelpNamesTheCapabilities() throws {
+        #expect(try runCapaudit(["help"]).stdout.contains("\n  lsp       Run the language server"))
+        let help = try runCapaudit(["lsp", "--help"]).stdout
+        for capability in ["positionEncoding", "source.fixAll.capaudit", "textDocument/diagnostic", "hover", "completion"] {
+            #expect(help.contains(capability), "\(capability)")
+        }
+        let closed = try runCapaudit(["lsp"], input: .bytes(Array("Content-Length: 2\r\n\r\n{}".utf8)))
+        #expect(closed.status == 1)
+        #expect(try Self.messages(closed.stdout).first?["error"]?["code"] == .integer(-32600))
+    }
 }
