@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "capaudit", targets: ["capaudit"]),
         .library(name: "CapauditKit", targets: ["CapauditKit"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "YAML", targets: ["YAML"]),
         .library(name: "SourceScan", targets: ["SourceScan"]),
     ],
@@ -19,15 +20,20 @@ let package = Package(
         .target(name: "YAML", dependencies: ["CYAML"]),
         // Every system call that differs between Linux and Darwin, and every name of a C library module.
         .target(name: "SystemInterface"),
-        .target(name: "CapauditKit", dependencies: ["YAML", "SourceScan", "SystemInterface"]),
+        // JSON text read and written strictly: reports, baselines, and the language server's messages.
+        .target(name: "JSON"),
+        .target(name: "CapauditKit", dependencies: ["YAML", "JSON", "SourceScan", "SystemInterface"]),
         .target(name: "SourceScan", dependencies: ["SystemInterface"]),
-        .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "SystemInterface"]),
+        // `capaudit lsp`: the Language Server Protocol over standard input and output.
+        .target(name: "CapauditLSP", dependencies: ["CapauditKit", "JSON", "YAML", "SystemInterface"]),
+        .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "CapauditLSP", "JSON", "SystemInterface"]),
         .executableTarget(name: "capaudit-compile-rules", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "JSON", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit", "SystemInterface"], path: "Tests/TestSupport"),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit"]),
-        .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "TestSupport", "SystemInterface"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit", "JSON"]),
+        .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "JSON", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CapauditKit", "JSON", "TestSupport", "SystemInterface"]),
+        .testTarget(name: "CapauditLSPTests", dependencies: ["CapauditLSP", "CapauditKit", "JSON", "YAML", "TestSupport"]),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"]),
         .testTarget(name: "SystemInterfaceTests", dependencies: ["SystemInterface"]),
         .testTarget(name: "capauditTests", dependencies: ["capaudit", "TestSupport"]),  // the executable's own code, by `@testable import capaudit`

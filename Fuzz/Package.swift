@@ -31,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "capaudit-fuzz-json",
-            dependencies: [.product(name: "CapauditKit", package: "capaudit")],
+            dependencies: [.product(name: "JSON", package: "capaudit")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

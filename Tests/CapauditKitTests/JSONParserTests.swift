@@ -1,4 +1,5 @@
 import CapauditKit
+import JSON
 import Testing
 import YAML
 
@@ -468,7 +469,7 @@ import YAML
 
     @Test func nestingIsLimitedAndTheLimitCanBeSet() throws {
         let limit = JSONParser.defaultMaxDepth
-        #expect(limit == 512)
+        #expect(limit == YAMLLimits.default.maxDepth)
         var value = try JSONParser.parse(Self.nested(limit))
         var depth = 1
         while case .array(let items) = value, let first = items.first {

@@ -1,4 +1,5 @@
 @testable import CapauditKit
+import JSON
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import CapauditKit
 import Foundation
+import JSON
 import TestSupport
 import Testing
 import YAML

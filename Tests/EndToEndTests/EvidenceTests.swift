@@ -1,5 +1,6 @@
 import CapauditKit
 import Foundation
+import JSON
 import TestSupport
 import Testing
 

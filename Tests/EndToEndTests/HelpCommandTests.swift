@@ -4,7 +4,7 @@ import Testing
 
 /// `capaudit help [COMMAND]` on the built binary.
 @Suite struct HelpCommandTests {
-    @Test(arguments: ["check", "explain", "rules", "report", "init", "schema", "hook", "version"])
+    @Test(arguments: ["check", "explain", "rules", "report", "init", "schema", "hook", "lsp", "version"])
     func helpForACommandIsThatCommandsHelp(command: String) throws {
         let viaHelp = try runCapaudit(["help", command])
         let viaFlag = try runCapaudit([command, "--help"])

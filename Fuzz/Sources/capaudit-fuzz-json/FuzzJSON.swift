@@ -1,4 +1,4 @@
-import CapauditKit
+import JSON
 
 /// libFuzzer entry: any bytes parse, or fail at an offset inside the input, and never trap. A value
 /// that parses, written by `JSONWriter` (pretty and compact) and parsed again, is the same value,

@@ -1,3 +1,5 @@
+import JSON
+
 /// The list of rules with their severity in each profile: `capaudit rules`, and what
 /// `capaudit explain` prints when it cannot be interactive.
 public struct RuleIndex: Sendable {

@@ -1,3 +1,5 @@
+import JSON
+
 /// Everything `capaudit explain RULE` shows about a rule: what it checks, its severity in each
 /// profile, why it exists (with its sources), how to fix a finding, and its two examples.
 /// The same page feeds `docs/rules.md`.
@@ -12,6 +14,15 @@ public struct RulePage: Sendable {
         severities = RuleSeverities(rule: rule, profiles: RuleSeverities.displayOrder(policy))
         references = rule.references.map { key in policy.references[key] ?? Reference(id: key, title: key, url: nil, note: nil) }
     }
+
+    /// Where the rule's page is published: its section of docs/rules.md, by the anchor GitHub
+    /// gives the heading `## ID slug` (the language server's `codeDescription.href`).
+    public static func url(id: String, slug: String) -> String {
+        "\(documentationBase)#\(id.lowercased())-\(slug.lowercased())"
+    }
+
+    /// The published docs/rules.md (`example-org` stands for the project's home, as in the README).
+    public static let documentationBase = "https://github.com/example-org/capaudit/blob/main/docs/rules.md"
 
     /// The rule's status in a sentence, for a rule that is not stable.
     var statusSentence: String? { rule.status.sentence(replacedBy: rule.replacedBy) }

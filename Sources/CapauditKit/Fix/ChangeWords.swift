@@ -1,3 +1,4 @@
+import JSON
 import YAML
 
 /// A manifest change in one line of words, as the help line prints it after the fix's message:

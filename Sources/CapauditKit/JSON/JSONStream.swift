@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes pretty JSON straight to an output, member by member, in the layout `JSONWriter` gives
 /// a whole tree (two-space indent, one member a line, `[]` and `{}` when empty), so that a
 /// reporter never builds a tree for what it writes.

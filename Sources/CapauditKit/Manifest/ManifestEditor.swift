@@ -1,3 +1,4 @@
+import JSON
 import YAML
 
 /// A manifest document as a tree that edits can change and that can be written back as YAML.

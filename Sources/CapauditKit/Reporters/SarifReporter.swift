@@ -1,3 +1,4 @@
+import JSON
 import YAML
 
 /// SARIF 2.1.0 for code scanning: every rule of the policy with its documentation, and one

@@ -68,6 +68,14 @@ public struct AuditRun: Sendable {
         stages(baseline: nil, code: nil).process(file, fixing: fixing).outcome
     }
 
+    /// Text in memory checked as `check` checks the file it stands for (an editor's unsaved
+    /// buffer): with the session's configured baseline and the app's code, and with `fixing` the
+    /// fixed text's outcome.
+    public func outcome(of file: InputFile, code: CodeBase?, baselined: Bool, fixing: FixRequest? = nil) throws(AuditError) -> FileOutcome {
+        let baseline = baselined ? try loadBaseline(.configured, inputs: .paths([file.path])) : nil
+        return stages(baseline: baseline, code: code).process(file, fixing: fixing).outcome
+    }
+
     /// The app's code from the session's source folders, read once for a run; nil when the
     /// session has none (evidence off).
     public func readCode(workers: Int) -> CodeBase? {

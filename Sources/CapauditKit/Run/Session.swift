@@ -23,6 +23,9 @@ public struct SessionOptions: Sendable {
     public var sources: [Platform: String] = [:]
     /// `--staged`: the config found, its baseline and rule packs, and the app's code are read from the git index.
     public var staged = false
+    /// The folder the session runs from (config found upward from it, paths relative to it):
+    /// nil for the process's working folder. The language server opens one per workspace folder.
+    public var workingDirectory: String?
 
     public init() {}
 }
@@ -105,6 +108,12 @@ public struct Session: Sendable {
     }
 
 
+    /// Whether an absolute path is the config or inside one of its rule packs: a change to it
+    /// changes the session (the language server then opens the session again).
+    public func isSettingsFile(_ absolutePath: String) -> Bool {
+        settingsPaths.contains { absolutePath == $0 || absolutePath.hasPrefix($0 + "/") }
+    }
+
     /// The git index the session read for `--staged`, else read now.
     func stagedIndex() throws(GitIndex.Failure) -> GitIndex {
         if let index { return index }
@@ -115,7 +124,7 @@ public struct Session: Sendable {
     public static let commandLineFile = "(command line)"
 
     public static func open(_ options: SessionOptions) throws(SessionError) -> Session {
-        guard let cwd = workingDirectory() else {
+        guard let cwd = options.workingDirectory ?? workingDirectory() else {
             throw .usage("cannot read the working folder (\(POSIX.describe(POSIX.errorNumber))); was it deleted? Run capaudit from a folder that exists")
         }
         let root = repositoryRoot(from: cwd)
@@ -352,7 +361,7 @@ public struct Session: Sendable {
         }
     }
 
-    static func parent(of path: String) -> String {
+    public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

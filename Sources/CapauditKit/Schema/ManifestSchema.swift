@@ -1,3 +1,5 @@
+import JSON
+
 /// The JSON Schema (draft 2020-12) of manifest format 1, for editors (yaml-language-server)
 /// and validators.
 ///

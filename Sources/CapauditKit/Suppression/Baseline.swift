@@ -1,3 +1,4 @@
+import JSON
 import YAML
 
 /// Today's findings recorded by fingerprint, so that a team can adopt capaudit and fail only on

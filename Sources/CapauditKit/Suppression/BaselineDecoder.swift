@@ -1,3 +1,4 @@
+import JSON
 import YAML
 
 /// Reads a baseline file's JSON into entries, every problem located at the value that causes it.

@@ -29,7 +29,7 @@ enum CapauditCommand {
     static let version = "0.3.0"
 
     static var commands: [any Command.Type] {
-        [CheckCommand.self, ExplainCommand.self, RulesCommand.self, InitCommand.self, ReportCommand.self, SchemaCommand.self, HookCommand.self, VersionCommand.self]
+        [CheckCommand.self, ExplainCommand.self, RulesCommand.self, InitCommand.self, ReportCommand.self, SchemaCommand.self, HookCommand.self, LSPCommand.self, VersionCommand.self]
     }
 
     static var help: String {

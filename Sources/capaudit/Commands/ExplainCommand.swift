@@ -1,4 +1,5 @@
 import CapauditKit
+import JSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import CapauditKit
+import JSON
 
 /// `capaudit rules`: every rule with its severity in each profile; with `--pages`, every
 /// rule's page too (the Markdown form is docs/rules.md).

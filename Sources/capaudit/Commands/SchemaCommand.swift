@@ -1,4 +1,5 @@
 import CapauditKit
+import JSON
 
 /// `capaudit schema`: print the manifest JSON Schema, for editors and validators.
 struct SchemaCommand: Command {

@@ -1,5 +1,3 @@
-import YAML
-
 /// Reads JSON text strictly as RFC 8259 defines it, from bytes, and never traps: anything else is
 /// a `Failure` that names the byte offset where the text stops being JSON and what was expected.
 ///
@@ -13,19 +11,20 @@ import YAML
 ///   error, never infinity, which no JSON text could write back;
 /// - a `\u` escape of half a surrogate pair that is not completed by the other half is an error:
 ///   a Swift `String` cannot hold it, and replacing it would change the data silently;
-/// - nesting is limited (by default as YAML nesting is): the parser keeps its own stack, so deep
+/// - nesting is limited (by default as deep as capaudit reads YAML): the parser keeps its own stack, so deep
 ///   input is an error, never a stack overflow.
 public struct JSONParser {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// From the start of the text, in bytes: `SourceLines.position(ofByte:)` gives line and column.
+        /// From the start of the text, in bytes (`SourceLines.position(ofByte:)` gives line and column).
         public var offset: Int
         public var message: String
 
         public var description: String { "\(message) at byte \(offset)" }
     }
 
-    /// Arrays and objects open at once, at most.
-    public static let defaultMaxDepth = YAMLLimits.default.maxDepth
+    /// Arrays and objects open at once, at most: YAML's default depth limit, which a test keeps
+    /// equal (this module depends on nothing, so it cannot read `YAMLLimits`).
+    public static let defaultMaxDepth = 512
 
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(Failure) -> JSONValue {
         try parseNode(bytes, maxDepth: maxDepth).value
