@@ -44,7 +44,7 @@ import YAML
         let rule = try #require(RuleFixTests.policy.rule(id))
         for (name, document) in try RuleFixTests.variants(of: rule.failingExample) {
             let checked = RuleFixTests.check(document)
-            let writer = FixSnippetWriter(policy: RuleFixTests.policy, manifests: checked.result.manifests)
+            let writer = ManifestFixes(policy: RuleFixTests.policy, manifests: checked.result.manifests)
             for finding in checked.active where finding.ruleID == id {
                 for fix in writer.fixes(for: finding) {
                     let replacing = fix.edits.filter { Self.replacesAList($0, in: document) }
@@ -72,7 +72,7 @@ import YAML
                 """
             let result = Manifests.check(text, preview: true)
             let finding = try #require(result.findings.first { $0.ruleID == "AND007" })
-            return try #require(FixSnippetWriter(policy: Manifests.policy, manifests: result.manifests).fixes(for: finding).first).edits
+            return try #require(ManifestFixes(policy: Manifests.policy, manifests: result.manifests).fixes(for: finding).first).edits
         }
         #expect(try fix("[flag-secure, redact-on-capture]") == [.append(.name("accessibility-data-sensitive"), to: "protect", at: "screens[id=sign-in]")])
         #expect(try fix("{android: [flag-secure], ios: [redact-on-capture]}")

@@ -144,3 +144,12 @@ extension FixLoweringTests {
         #expect(try Self.fixed("f:\n  display: full # why\n", [.set("display", to: .name("masked"), at: "f")]) == "f:\n  display: masked # why\n")
     }
 }
+
+extension FixLoweringTests {
+    @Test func aKeyAddedWhereAnotherIsRemovedTakesItsPlace() throws {
+        let text = "screens:\n  - id: a\n    title: A\n    opt-out:\n      reason: \"\"\n    fields: []\n"
+        #expect(try Self.fixed(text, [
+            ManifestEdit(path: "screens[id=a]", key: "opt-out", change: .remove), .set("protect", to: .names(["flag-secure"]), at: "screens[id=a]"),
+        ]) == "screens:\n  - id: a\n    title: A\n    protect: [flag-secure]\n    fields: []\n")
+    }
+}

@@ -95,7 +95,7 @@ import Testing
         // `secure-layer`, which IOS002 flags as the only screenshot protection, is never offered.
         #expect(fix == "show it masked: set `display: masked` in `screens[id=keys].fields[id=key]`")
         let result = Manifests.check(text)
-        let fixes = FixSnippetWriter(policy: Manifests.policy, manifests: result.manifests).fixes(for: finding)
+        let fixes = ManifestFixes(policy: Manifests.policy, manifests: result.manifests).fixes(for: finding)
         #expect(fixes.map(\.edits) == [[.set("display", to: .name("masked"), at: "screens[id=keys].fields[id=key]")]])
     }
 

@@ -81,7 +81,7 @@ import YAML
         for (name, document) in try Self.variants(of: rule.failingExample) {
             let before = Self.check(document)
             let findings = before.active.filter { $0.ruleID == id }
-            let writer = FixSnippetWriter(policy: Self.policy, manifests: before.result.manifests)
+            let writer = ManifestFixes(policy: Self.policy, manifests: before.result.manifests)
             for finding in findings {
                 let fixes = writer.fixes(for: finding).filter { !$0.edits.isEmpty }
                 if Self.withoutEdits.contains(id) { continue }
@@ -90,16 +90,28 @@ import YAML
                 for fix in fixes {
                     let after = Self.check(try ManifestEditor.apply(fix.edits, to: document))
                     applied += 1
-                    let label = "\(id) [\(name)] fix \"\(fix.message)\""
-                    #expect(!after.fingerprints.contains(finding.fingerprint), "\(label) leaves its finding: \(after.text)")
-                    let new = after.active.filter { !before.fingerprints.contains($0.fingerprint) }
-                    #expect(new.isEmpty, "\(label) adds \(new.map { "\($0.ruleID) \($0.path) \($0.platform?.rawValue ?? "") \($0.message)" })\n\(after.text)")
+                    Self.expectCleared(finding, before: before, after: after, label: "\(id) [\(name)] fix \"\(fix.message)\"")
+                }
+                // The same fixes as the finding carries them, lowered to edits of the text.
+                let lowered = finding.fixes.filter { !$0.edits.isEmpty }
+                #expect(lowered.count == fixes.count, "\(key) [\(name)]: \(fixes.count) fixes as data, \(lowered.count) as text edits")
+                for fix in lowered {
+                    let text = String(decoding: FixApplication.apply(fix.edits, to: Array(before.text.utf8)), as: UTF8.self)
+                    let after = Checked(text: text, result: Manifests.check(text, path: "example.yml", preview: true))
+                    Self.expectCleared(finding, before: before, after: after, label: "\(id) [\(name)] text fix \"\(fix.message)\"")
                 }
             }
         }
         if !Self.withoutEdits.contains(id) {
             #expect(applied > 0, "\(id): no fix was applied to its failing example under any profile or platform")
         }
+    }
+
+    /// The finding is gone and no finding appears that the text did not have.
+    static func expectCleared(_ finding: Finding, before: Checked, after: Checked, label: String) {
+        #expect(!after.fingerprints.contains(finding.fingerprint), "\(label) leaves its finding: \(after.text)")
+        let new = after.active.filter { !before.fingerprints.contains($0.fingerprint) }
+        #expect(new.isEmpty, "\(label) adds \(new.map { "\($0.ruleID) \($0.path) \($0.platform?.rawValue ?? "") \($0.message)" })\n\(after.text)")
     }
 
     @Test func editsApplyToEntriesByIdAndMakeMissingMappings() throws {

@@ -723,7 +723,12 @@ private struct TextWriter {
 
     /// The edits in file order, insertions at one place joined in the order written.
     func finished(_ source: SourceLines) throws -> [TextEdit] {
-        let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
+        // At one offset an insertion goes before a replacement that starts there (a new key above
+        // a removed one), so that neither overlaps the other.
+        let ordered = edits.enumerated().sorted { first, second in
+            (first.element.range.lowerBound, first.element.range.isEmpty ? 0 : 1, first.offset)
+                < (second.element.range.lowerBound, second.element.range.isEmpty ? 0 : 1, second.offset)
+        }.map(\.element)
         var merged: [(range: Range<Int>, text: String)] = []
         for edit in ordered {
             if let last = merged.last, last.range.isEmpty, edit.range.isEmpty, last.range.lowerBound == edit.range.lowerBound {

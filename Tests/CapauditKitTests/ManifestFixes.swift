@@ -1,9 +1,11 @@
+@testable import CapauditKit
 import YAML
 
-/// The fixes a rule's check wrote for the node of a finding, as manifest edits (`Emission.fixes`),
-/// found again by re-running the check: what the fix tests apply to every rule's failing example.
-/// `explain` reads the finding's own `fixes` instead.
-struct FixSnippetWriter {
+/// The fixes a rule's check wrote for the node of a finding as manifest edits (`Emission.fixes`,
+/// before they are lowered to text), found again by re-running the check: the tests that look at
+/// a fix's structure (an addition that adds, an edit the manifest editor applies) read these.
+/// Findings carry their lowered fixes; nothing outside the tests re-runs a check for them.
+struct ManifestFixes {
     let policy: Policy
     let manifests: [CheckedManifest]
 
