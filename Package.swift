@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CapauditKit", targets: ["CapauditKit"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "YAML", targets: ["YAML"]),
+        .library(name: "CapauditLSP", targets: ["CapauditLSP"]),
         .library(name: "SourceScan", targets: ["SourceScan"]),
     ],
     targets: [
