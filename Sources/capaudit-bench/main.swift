@@ -21,8 +21,8 @@ import SystemInterface
 /// a first run on an unaudited repository (about 90 findings per manifest), where the cost of
 /// findings shows. The source corpus (as many Kotlin, Java and Swift files, about 10 KB each) is
 /// what evidence reads: its scan is set beside libyaml's time for as many bytes of manifests, and
-/// a `check --source` over it is run end to end. Last, `capaudit lsp` is timed from each
-/// `didChange` of an open manifest to its diagnostics.
+/// a `check --source` over it is run end to end. `capaudit lsp` is timed from each `didChange`
+/// of an open manifest to its diagnostics.
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
