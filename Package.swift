@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CapauditLSP", dependencies: ["CapauditKit", "JSON", "YAML", "SystemInterface"]),
         .executableTarget(name: "capaudit", dependencies: ["CapauditKit", "CapauditLSP", "JSON", "SystemInterface"]),
         .executableTarget(name: "capaudit-compile-rules", dependencies: ["CapauditKit"]),
-        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "JSON", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
+        .executableTarget(name: "capaudit-bench", dependencies: ["CapauditKit", "CapauditLSP", "JSON", "YAML", "CYAML", "SourceScan", "SystemInterface"]),
         .target(name: "TestSupport", dependencies: ["CapauditKit", "SystemInterface"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLTests", dependencies: ["YAML", "TestSupport", "CapauditKit", "JSON"]),
         .testTarget(name: "CapauditKitTests", dependencies: ["CapauditKit", "YAML", "JSON", "TestSupport"]),

@@ -21,12 +21,14 @@ import SystemInterface
 /// a first run on an unaudited repository (about 90 findings per manifest), where the cost of
 /// findings shows. The source corpus (as many Kotlin, Java and Swift files, about 10 KB each) is
 /// what evidence reads: its scan is set beside libyaml's time for as many bytes of manifests, and
-/// a `check --source` over it is run end to end.
+/// a `check --source` over it is run end to end. `capaudit lsp` is timed from each `didChange`
+/// of an open manifest to its diagnostics.
 ///
 ///   capaudit-bench [--files 5000] [--screens 12] [--runs 5] [--binary .build/release/capaudit] [--scaling]
 ///   capaudit-bench generate --files N --out FOLDER [--screens N] [--dense]
 ///   capaudit-bench source [--files 5000] [--runs 5]   (the source scan of docs/evidence.md on a generated app tree)
 ///   capaudit-bench baseline [--entries 3000] [--runs 5]   (a stale baseline of that many entries, then 10x and 100x)
+///   capaudit-bench lsp [--edits 200] [--binary PATH]   (didChange to publishDiagnostics of `capaudit lsp`, ~11 KB manifest)
 struct Options {
     var files = 5000
     var screens = 12
@@ -38,6 +40,8 @@ struct Options {
     var sourceScan = false
     var baselineStage = false
     var entries = 3000
+    var languageServer = false
+    var edits = 200
 
     init(_ arguments: [String]) {
         var index = 0
@@ -50,11 +54,13 @@ struct Options {
             case "generate": generateInto = ""
             case "source": sourceScan = true
             case "baseline": baselineStage = true
+            case "lsp": languageServer = true
             case "--out": generateInto = value()
             case "--files": files = Int(value()) ?? files
             case "--screens": screens = Int(value()) ?? screens
             case "--runs": runs = Int(value()) ?? runs
             case "--entries": entries = Int(value()) ?? entries
+            case "--edits": edits = Int(value()) ?? edits
             case "--binary": binary = value()
             case "--scaling": scaling = true
             case "--dense": dense = true
@@ -283,6 +289,10 @@ if options.baselineStage {
     runBaselineBenchmark(entries: options.entries, runs: options.runs, binary: options.binary, folder: "\(root)/baseline")
     exit(0)
 }
+if options.languageServer {
+    runLanguageServerBenchmark(edits: options.edits, binary: options.binary, folder: "\(root)/lsp")
+    exit(0)
+}
 print("machine: \(ThisProcess.processorCount) cores; binary \(options.binary); median of \(options.runs) runs")
 var corpora: [CorpusGenerator.Density: Measurement] = [:]
 for density in [CorpusGenerator.Density.sparse, .dense] {
@@ -312,6 +322,7 @@ if options.scaling {
     let smallScreens = measure(files: 1, screens: 200, density: .sparse, runs: options.runs, binary: options.binary, folder: "\(root)/small-screens")
     print("  10x the screens:       \(decimal(big.json.seconds / smallScreens.json.seconds))x the time")
 }
+runLanguageServerBenchmark(edits: options.edits, binary: options.binary, folder: "\(root)/lsp")
 // Last: the in-process scans grow this process, and the scan row reports this process's own peak.
 if let sparse = corpora[.sparse] {
     reportSourceScan(files: options.files, runs: options.runs, folder: "\(root)/source", binary: options.binary, manifests: sparse)
