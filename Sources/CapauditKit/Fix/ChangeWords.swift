@@ -58,9 +58,18 @@ enum FlowYAML {
     }
 
     static func isPlainWord(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || ("0"..."9").contains(first) else { return false }
-        guard text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "." }) else { return false }
+        guard let first = text.unicodeScalars.first, isLetterOrDigit(first) else { return false }
+        guard text.unicodeScalars.allSatisfy({ isLetterOrDigit($0) || $0 == "-" || $0 == "_" || $0 == "." }) else { return false }
         return ResolvedScalar(YAMLScalar(value: text, style: .plain)) == .string(text)
+    }
+
+    /// ASCII without a property lookup: names are nearly always ASCII, and there are many of them.
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.isAlphabetic
+        }
     }
 
     static func quoted(_ text: String) -> String {

@@ -105,7 +105,7 @@ private indirect enum Draft {
     init(_ value: EditValue) {
         switch value {
         case .list(let items): self = .sequence(items.map(Draft.init))
-        case .mapping(let entries): self = .mapping(origin: nil, pairs: entries.map { DraftPair(key: $0.key, keyNode: nil, value: Draft($0.value)) })
+        case .mapping(let entries): self = .mapping(origin: nil, pairs: entries.map { DraftPair(key: $0.key, keyNode: nil, index: nil, value: Draft($0.value)) })
         default: self = .scalar(value)
         }
     }
@@ -116,7 +116,7 @@ private indirect enum Draft {
         guard !node.layout.contains(.anchored) else { throw LoweringFailure("it would change an anchored node that aliases repeat") }
         switch node.content {
         case .mapping(let pairs):
-            return .mapping(origin: node, pairs: pairs.map { DraftPair(key: $0.key.scalar?.value ?? "", keyNode: $0.key, value: .kept($0.value)) })
+            return .mapping(origin: node, pairs: pairs.enumerated().map { DraftPair(key: $1.key.scalar?.value ?? "", keyNode: $1.key, index: $0, value: .kept($1.value)) })
         case .sequence:
             return .list(node, ListChanges())
         case .scalar:
@@ -159,7 +159,7 @@ private indirect enum Draft {
             // A missing mapping on the way (`capture`) is made; list entries are never invented.
             guard step.selector == nil else { throw LoweringFailure("there is no `\(step.key)` list") }
             index = KeyOrder.insertionIndex(of: step.key, among: pairs.map(\.key), keys: keys)
-            pairs.insert(DraftPair(key: step.key, keyNode: nil, value: .mapping(origin: nil, pairs: [])), at: index)
+            pairs.insert(DraftPair(key: step.key, keyNode: nil, index: nil, value: .mapping(origin: nil, pairs: [])), at: index)
         }
         var child = pairs[index].value
         if let selector = step.selector {
@@ -208,7 +208,7 @@ private indirect enum Draft {
             if let index {
                 try pairs[index].value.assign(value)
             } else {
-                pairs.insert(DraftPair(key: edit.key, keyNode: nil, value: Draft(value)), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
+                pairs.insert(DraftPair(key: edit.key, keyNode: nil, index: nil, value: Draft(value)), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
             }
         case .remove:
             if let index { pairs.remove(at: index) }
@@ -216,7 +216,7 @@ private indirect enum Draft {
             if let index {
                 try pairs[index].value.append(Draft(value), to: edit.key)
             } else {
-                pairs.insert(DraftPair(key: edit.key, keyNode: nil, value: .sequence([Draft(value)])), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
+                pairs.insert(DraftPair(key: edit.key, keyNode: nil, index: nil, value: .sequence([Draft(value)])), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
             }
         }
         self = .mapping(origin: origin, pairs: pairs)
@@ -267,7 +267,7 @@ private indirect enum Draft {
                 if let index = pairs.firstIndex(where: { $0.key == entry.key }) {
                     try pairs[index].value.assign(entry.value)
                 } else {
-                    pairs.append(DraftPair(key: entry.key, keyNode: nil, value: Draft(entry.value)))
+                    pairs.append(DraftPair(key: entry.key, keyNode: nil, index: nil, value: Draft(entry.value)))
                 }
             }
             self = .mapping(origin: origin, pairs: pairs)
@@ -288,8 +288,9 @@ private struct ListChanges {
 
 private struct DraftPair {
     var key: String
-    /// The key's node in the file; nil for a new pair.
+    /// The key's node in the file, and the pair's place among its mapping's pairs; nil for a new pair.
     var keyNode: YAMLNode?
+    var index: Int?
     var value: Draft
 }
 
@@ -379,26 +380,30 @@ private struct TextWriter {
     // MARK: Mappings
 
     private mutating func emitMapping(_ origin: YAMLNode, _ pairs: [DraftPair]) throws {
-        let original = (origin.mapping ?? []).filter { $0.key.alias == nil && !$0.key.layout.contains(.synthetic) }
-        let kept = Set(pairs.compactMap { $0.keyNode?.startOffset })
-        for (index, pair) in original.enumerated() where !kept.contains(pair.key.startOffset) {
-            try removePair(at: index, of: original, in: origin)
-        }
+        let own = origin.mapping ?? []
+        // Only what changed costs anything: a fix of one field of a large mapping visits that field.
+        var kept = [Bool](repeating: false, count: own.count)
         for pair in pairs {
-            guard let keyNode = pair.keyNode, let originalValue = (origin.mapping ?? []).first(where: { $0.key.startOffset == keyNode.startOffset })?.value else { continue }
-            try replaceOrDescend(originalValue, with: pair.value, keyNode: keyNode, inFlow: origin.layout.contains(.flow))
+            guard let index = pair.index, own.indices.contains(index) else { continue }
+            kept[index] = true
+            if case .kept = pair.value { continue }
+            try replaceOrDescend(own[index].value, with: pair.value, keyNode: own[index].key, inFlow: origin.layout.contains(.flow))
         }
-        var index = 0
-        while index < pairs.count {
-            guard pairs[index].keyNode == nil else {
-                index += 1
+        let written = own.indices.filter { own[$0].key.alias == nil && !own[$0].key.layout.contains(.synthetic) }
+        for index in written where !kept[index] {
+            try removePair(at: index, of: own, in: origin)
+        }
+        var position = 0
+        while position < pairs.count {
+            guard pairs[position].index == nil else {
+                position += 1
                 continue
             }
-            var end = index
-            while end < pairs.count, pairs[end].keyNode == nil { end += 1 }
-            let anchor = pairs[..<index].last { $0.keyNode.map { node in node.alias == nil && !node.layout.contains(.synthetic) } ?? false }
-            try insertPairs(Array(pairs[index..<end]), after: anchor, in: origin)
-            index = end
+            var end = position
+            while end < pairs.count, pairs[end].index == nil { end += 1 }
+            let anchor = pairs[..<position].last { pair in pair.index.map { written.contains($0) } ?? false }?.index
+            try insertPairs(Array(pairs[position..<end]), after: anchor, in: origin, written: written)
+            position = end
         }
     }
 
@@ -414,29 +419,30 @@ private struct TextWriter {
         }
     }
 
-    private mutating func insertPairs(_ pairs: [DraftPair], after anchor: DraftPair?, in mapping: YAMLNode) throws {
-        let existing = (mapping.mapping ?? []).filter { $0.key.alias == nil && !$0.key.layout.contains(.synthetic) }
+    /// New pairs after the pair at `anchor` (an index of `mapping`'s own pairs), or first when nil.
+    private mutating func insertPairs(_ pairs: [DraftPair], after anchor: Int?, in mapping: YAMLNode, written: [Int]) throws {
+        let own = mapping.mapping ?? []
         if mapping.layout.contains(.flow) {
             let text = try pairs.map { pair in "\(FlowYAML.name(pair.key)): \(try flow(pair.value))" }.joined(separator: ", ")
-            if let anchorNode = anchor?.keyNode, let value = existing.first(where: { $0.key.startOffset == anchorNode.startOffset })?.value {
-                edits.append((value.endOffset..<value.endOffset, ", " + text))
-            } else if let first = existing.first {
-                edits.append((first.key.startOffset..<first.key.startOffset, text + ", "))
+            if let anchor {
+                edits.append((own[anchor].value.endOffset..<own[anchor].value.endOffset, ", " + text))
+            } else if let first = written.first {
+                edits.append((own[first].key.startOffset..<own[first].key.startOffset, text + ", "))
             } else {
                 let inside = mapping.startOffset + 1
                 edits.append((inside..<inside, text))
             }
             return
         }
-        guard let first = existing.first else { throw LoweringFailure("a block mapping without keys") }
+        guard let first = written.first.map({ own[$0] }) else { throw LoweringFailure("a block mapping without keys") }
         let indent = first.key.start.column - 1
         let lines = try pairs.flatMap { pair in try blockEntry(pair.key, pair.value, indent: indent) }
-        if let anchorNode = anchor?.keyNode, let value = existing.first(where: { $0.key.startOffset == anchorNode.startOffset })?.value {
-            insertLines(lines, afterContentEndingAt: max(value.endOffset, anchorNode.endOffset))
+        if let anchor {
+            insertLines(lines, afterContentEndingAt: max(own[anchor].value.endOffset, own[anchor].key.endOffset))
         } else if onlySpacesBefore(first.key.startOffset) {
             let lineStart = lineStart(of: first.key.startOffset)
             edits.append((lineStart..<lineStart, lines.map { $0 + layout.lineBreak }.joined()))
-        } else if let last = existing.last {
+        } else if let last = written.last.map({ own[$0] }) {
             insertLines(lines, afterContentEndingAt: max(last.value.endOffset, last.key.endOffset))
         }
     }
