@@ -32,7 +32,7 @@ struct FixLowering {
         var draft = Draft.kept(tree)
         for edit in edits {
             guard let steps = ManifestEditor.steps(edit.path) else { throw LoweringFailure("the path `\(edit.path)` does not parse") }
-            try draft.apply(edit, steps[...], keys: [], entries: entries)
+            try draft.apply(edit, steps[...], keys: KeyContext(), entries: entries)
         }
         var writer = TextWriter(bytes: source.bytes, layout: layout)
         do {
@@ -105,7 +105,7 @@ private indirect enum Draft {
     init(_ value: EditValue) {
         switch value {
         case .list(let items): self = .sequence(items.map(Draft.init))
-        case .mapping(let entries): self = .mapping(origin: nil, pairs: entries.map { DraftPair(key: $0.key, keyNode: nil, index: nil, value: Draft($0.value)) })
+        case .mapping(let entries): self = .mapping(origin: nil, pairs: entries.map { DraftPair(key: $0.key, index: nil, value: Draft($0.value)) })
         default: self = .scalar(value)
         }
     }
@@ -116,7 +116,7 @@ private indirect enum Draft {
         guard !node.layout.contains(.anchored) else { throw LoweringFailure("it would change an anchored node that aliases repeat") }
         switch node.content {
         case .mapping(let pairs):
-            return .mapping(origin: node, pairs: pairs.enumerated().map { DraftPair(key: $1.key.scalar?.value ?? "", keyNode: $1.key, index: $0, value: .kept($1.value)) })
+            return .mapping(origin: node, pairs: pairs.enumerated().map { DraftPair(key: $1.key.scalar?.value ?? "", index: $0, value: .kept($1.value)) })
         case .sequence:
             return .list(node, ListChanges())
         case .scalar:
@@ -144,7 +144,7 @@ private indirect enum Draft {
         if case .kept(let node) = self { self = try Draft.opened(node) }
     }
 
-    mutating func apply(_ edit: ManifestEdit, _ steps: ArraySlice<ManifestEditor.Step>, keys: [String], entries: EntryIndex) throws(LoweringFailure) {
+    mutating func apply(_ edit: ManifestEdit, _ steps: ArraySlice<ManifestEditor.Step>, keys: KeyContext, entries: EntryIndex) throws(LoweringFailure) {
         guard let step = steps.first else {
             try change(edit, keys: keys)
             return
@@ -159,7 +159,7 @@ private indirect enum Draft {
             // A missing mapping on the way (`capture`) is made; list entries are never invented.
             guard step.selector == nil else { throw LoweringFailure("there is no `\(step.key)` list") }
             index = KeyOrder.insertionIndex(of: step.key, among: pairs.map(\.key), keys: keys)
-            pairs.insert(DraftPair(key: step.key, keyNode: nil, index: nil, value: .mapping(origin: nil, pairs: [])), at: index)
+            pairs.insert(DraftPair(key: step.key, index: nil, value: .mapping(origin: nil, pairs: [])), at: index)
         }
         var child = pairs[index].value
         if let selector = step.selector {
@@ -173,17 +173,17 @@ private indirect enum Draft {
             }
             guard let position, !changes.removed.contains(position) else { throw LoweringFailure("no entry of `\(step.key)` matches") }
             var item = changes.changed[position] ?? .kept(items[position])
-            try item.apply(edit, steps.dropFirst(), keys: keys + [step.key + "[]"], entries: entries)
+            try item.apply(edit, steps.dropFirst(), keys: keys.entry(of: step.key), entries: entries)
             changes.changed[position] = item
             child = .list(list, changes)
         } else {
-            try child.apply(edit, steps.dropFirst(), keys: keys + [step.key], entries: entries)
+            try child.apply(edit, steps.dropFirst(), keys: keys.child(step.key), entries: entries)
         }
         pairs[index].value = child
         self = .mapping(origin: origin, pairs: pairs)
     }
 
-    private mutating func change(_ edit: ManifestEdit, keys: [String]) throws(LoweringFailure) {
+    private mutating func change(_ edit: ManifestEdit, keys: KeyContext) throws(LoweringFailure) {
         try open()
         if edit.key.hasPrefix("["), case .index(let position)? = ManifestEditor.selector(String(edit.key.dropFirst().dropLast())) {
             guard case .list(let list, var changes) = self, (list.sequence ?? []).indices.contains(position) else { throw LoweringFailure("no entry \(edit.key)") }
@@ -208,7 +208,7 @@ private indirect enum Draft {
             if let index {
                 try pairs[index].value.assign(value)
             } else {
-                pairs.insert(DraftPair(key: edit.key, keyNode: nil, index: nil, value: Draft(value)), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
+                pairs.insert(DraftPair(key: edit.key, index: nil, value: Draft(value)), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
             }
         case .remove:
             if let index { pairs.remove(at: index) }
@@ -216,7 +216,7 @@ private indirect enum Draft {
             if let index {
                 try pairs[index].value.append(Draft(value), to: edit.key)
             } else {
-                pairs.insert(DraftPair(key: edit.key, keyNode: nil, index: nil, value: .sequence([Draft(value)])), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
+                pairs.insert(DraftPair(key: edit.key, index: nil, value: .sequence([Draft(value)])), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
             }
         }
         self = .mapping(origin: origin, pairs: pairs)
@@ -267,7 +267,7 @@ private indirect enum Draft {
                 if let index = pairs.firstIndex(where: { $0.key == entry.key }) {
                     try pairs[index].value.assign(entry.value)
                 } else {
-                    pairs.append(DraftPair(key: entry.key, keyNode: nil, index: nil, value: Draft(entry.value)))
+                    pairs.append(DraftPair(key: entry.key, index: nil, value: Draft(entry.value)))
                 }
             }
             self = .mapping(origin: origin, pairs: pairs)
@@ -288,8 +288,7 @@ private struct ListChanges {
 
 private struct DraftPair {
     var key: String
-    /// The key's node in the file, and the pair's place among its mapping's pairs; nil for a new pair.
-    var keyNode: YAMLNode?
+    /// The pair's place among its mapping's pairs in the file; nil for a new pair.
     var index: Int?
     var value: Draft
 }
@@ -316,16 +315,26 @@ final class EntryIndex {
     }
 }
 
+/// Where a mapping stands, for the order of its keys: its last step (`screens[]` for an entry of
+/// `screens`) and how deep it is. A value, so that following a path allocates nothing.
+struct KeyContext {
+    var last: String?
+    var depth = 0
+
+    func child(_ key: String) -> KeyContext { KeyContext(last: key, depth: depth + 1) }
+    func entry(of key: String) -> KeyContext { KeyContext(last: key + "[]", depth: depth + 1) }
+}
+
 /// Where MANIFEST.md puts each key, so that a new key goes after the keys that come before it.
 enum KeyOrder {
-    /// The keys of the mapping reached by `keys` (list steps end in `[]`), in MANIFEST.md's order.
-    static func order(at keys: [String]) -> [String] {
+    /// The keys of the mapping at `keys`, in MANIFEST.md's order.
+    static func order(at keys: KeyContext) -> [String] {
         switch keys.last {
         case nil: return ManifestKeys.root
         case "app": return ManifestKeys.app
         case "platforms": return ManifestKeys.platforms
-        case "ios": return keys.count == 3 ? ManifestKeys.ios : []
-        case "android": return keys.count == 3 ? ManifestKeys.android : []
+        case "ios": return keys.depth == 3 ? ManifestKeys.ios : []
+        case "android": return keys.depth == 3 ? ManifestKeys.android : []
         case "capture": return ManifestKeys.capture
         case "notice": return ManifestKeys.notice
         case "on-screenshot": return ManifestKeys.onScreenshot
@@ -341,7 +350,7 @@ enum KeyOrder {
 
     /// Where a new key goes among the keys present: after the last one that comes before it in
     /// the order, else before the first that comes after it, else at the end.
-    static func insertionIndex(of key: String, among present: [String], keys: [String]) -> Int {
+    static func insertionIndex(of key: String, among present: [String], keys: KeyContext) -> Int {
         let order = order(at: keys)
         guard let rank = order.firstIndex(of: key) else { return present.count }
         if let before = present.lastIndex(where: { (order.firstIndex(of: $0) ?? .max) < rank }) { return before + 1 }
