@@ -9,7 +9,8 @@ import YAML
     static func fixed(_ text: String, _ edits: [ManifestEdit]) throws -> String {
         let bytes = Array(text.utf8)
         let tree = try #require(try YAMLLoader.load(bytes).documents.first)
-        let textEdits = try FixLowering(source: SourceLines(bytes), tree: tree).textEdits(edits)
+        let source = SourceLines(bytes)
+        let textEdits = try FixLowering(source: source, tree: tree, positions: BytePositions(source)).textEdits(edits)
         return String(decoding: FixApplication.apply(textEdits, to: bytes), as: UTF8.self)
     }
 
@@ -151,5 +152,22 @@ extension FixLoweringTests {
         #expect(try Self.fixed(text, [
             ManifestEdit(path: "screens[id=a]", key: "opt-out", change: .remove), .set("protect", to: .names(["flag-secure"]), at: "screens[id=a]"),
         ]) == "screens:\n  - id: a\n    title: A\n    protect: [flag-secure]\n    fields: []\n")
+    }
+}
+
+extension FixLoweringTests {
+    /// The checkpoints give what a scan from the line's start gives, for every offset: long lines
+    /// past several checkpoints, multi-byte characters across them, LF, CRLF and a lone CR.
+    @Test func bytePositionsAgreeWithAScanFromTheLineStart() {
+        let long = String(repeating: "ab€😀 ", count: 700)
+        let bytes = Array("\u{FEFF}a: 1\r\nb: [\(long)]\rc: é\n\(long)\n".utf8)
+        let source = SourceLines(bytes)
+        let positions = BytePositions(source)
+        for offset in stride(from: bytes.count, through: 0, by: -7) {
+            #expect(positions.position(ofByte: offset) == source.position(ofByte: offset), "offset \(offset)")
+        }
+        for offset in 0...bytes.count {
+            #expect(positions.position(ofByte: offset) == source.position(ofByte: offset), "offset \(offset)")
+        }
     }
 }

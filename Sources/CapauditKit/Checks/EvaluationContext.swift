@@ -31,6 +31,17 @@ final class EvaluationContext {
     /// What fixes need to know of the other rules, gathered on first use.
     lazy var ruleFacts = FixPlanner.RuleFacts(policy)
 
+    /// The `protect` of every screen and field by its path, for fixes that add to one: a lookup,
+    /// not a walk over every screen for each finding.
+    lazy var protectByPath: [String: [MechanismUse]] = {
+        var protect: [String: [MechanismUse]] = [:]
+        for screen in manifest.screens {
+            if protect[screen.location.path] == nil { protect[screen.location.path] = screen.protect }
+            for field in screen.fields where protect[field.location.path] == nil { protect[field.location.path] = field.protect }
+        }
+        return protect
+    }()
+
     // MARK: Mechanisms
 
     /// Every mechanism use of the manifest with the list it stands in.

@@ -198,10 +198,6 @@ struct FixPlanner {
 
     /// The `protect` of the screen or field at `path`, as the manifest has it.
     private func protectUses(at path: String) -> [MechanismUse]? {
-        for screen in manifest.screens {
-            if screen.location.path == path { return screen.protect }
-            if let field = screen.fields.first(where: { $0.location.path == path }) { return field.protect }
-        }
-        return nil
+        context.protectByPath[path]
     }
 }

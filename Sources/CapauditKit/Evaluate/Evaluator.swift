@@ -28,10 +28,11 @@ struct Evaluator: Sendable {
             RawFinding(policy.definition(of: problem.rule), message: problem.message, document: problem.document, at: problem.position, path: problem.path, detail: problem.detail)
         }
         var evidence: [Int: EvidenceMarks] = [:]
+        let positions = file.source.map(BytePositions.init)
         for document in file.documents {
-            guard let manifest = document.manifest, let profile = document.profile, let source = file.source else { continue }
+            guard let manifest = document.manifest, let profile = document.profile, let source = file.source, let positions else { continue }
             let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source, code: code)
-            let lowering = FixLowering(source: source, tree: document.tree)
+            let lowering = FixLowering(source: source, tree: document.tree, positions: positions)
             for (rule, check) in checks {
                 for emission in check.evaluate(context) {
                     var finding = RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings)

@@ -12,10 +12,13 @@ struct FixLowering {
     let tree: YAMLNode
     private let layout: FileLayout
     private let entries = EntryIndex()
+    private let positions: BytePositions
 
-    init(source: SourceLines, tree: YAMLNode) {
+    /// `positions`: the file's, shared by the lowerings of its documents.
+    init(source: SourceLines, tree: YAMLNode, positions: BytePositions) {
         self.source = source
         self.tree = tree
+        self.positions = positions
         layout = FileLayout(source.bytes, tree: tree)
     }
 
@@ -37,7 +40,7 @@ struct FixLowering {
         var writer = TextWriter(bytes: source.bytes, layout: layout)
         do {
             try writer.emit(draft)
-            return try writer.finished(source)
+            return try writer.finished(positions)
         } catch {
             throw error as? LoweringFailure ?? LoweringFailure("the change could not be written")
         }
@@ -737,7 +740,7 @@ private struct TextWriter {
     // MARK: The result
 
     /// The edits in file order, insertions at one place joined in the order written.
-    func finished(_ source: SourceLines) throws -> [TextEdit] {
+    func finished(_ positions: BytePositions) throws -> [TextEdit] {
         // At one offset an insertion goes before a replacement that starts there (a new key above
         // a removed one), so that neither overlaps the other.
         let ordered = edits.enumerated().sorted { first, second in
@@ -756,7 +759,7 @@ private struct TextWriter {
             merged.append(edit)
         }
         return merged.map { edit in
-            TextEdit(range: edit.range, replacement: edit.text, start: source.position(ofByte: edit.range.lowerBound), end: source.position(ofByte: edit.range.upperBound))
+            TextEdit(range: edit.range, replacement: edit.text, start: positions.position(ofByte: edit.range.lowerBound), end: positions.position(ofByte: edit.range.upperBound))
         }
     }
 }
