@@ -1,6 +1,7 @@
 import CYAML
 import CapauditKit
 import Dispatch
+import JSON
 import YAML
 #if canImport(Glibc)
 import Glibc
@@ -96,6 +97,46 @@ func writeCorpus(into folder: String, files: Int, screens: Int, density: CorpusG
         _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
         fclose(handle)
         return path
+    }
+}
+
+/// The corpus's manifests rewritten on one line each, in flow style (`{"capaudit": 1, ...}`), as
+/// a generator or a JSON tool may write them: every position is then far into one long line.
+func writeOneLine(_ paths: [String], into folder: String) -> [String] {
+    mkdir(folder, 0o755)
+    return paths.enumerated().map { index, source in
+        let path = "\(folder)/app-\(index).yml"
+        let tree = (try? YAMLLoader.load(read(source)).documents.first) ?? YAMLNode(content: .mapping([]), start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+        var text = ""
+        writeFlow(tree, into: &text)
+        text += "\n"
+        let handle = fopen(path, "wb")
+        _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, handle) }
+        fclose(handle)
+        return path
+    }
+}
+
+func writeFlow(_ node: YAMLNode, into text: inout String) {
+    switch node.content {
+    case .scalar(let scalar):
+        if case .string = scalar.resolved { JSONWriter.quote(scalar.value, into: &text) } else { text += scalar.value }
+    case .sequence(let items):
+        text += "["
+        for (index, item) in items.enumerated() {
+            if index > 0 { text += ", " }
+            writeFlow(item, into: &text)
+        }
+        text += "]"
+    case .mapping(let pairs):
+        text += "{"
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { text += ", " }
+            JSONWriter.quote(pair.key.scalar?.value ?? "", into: &text)
+            text += ": "
+            writeFlow(pair.value, into: &text)
+        }
+        text += "}"
     }
 }
 
@@ -321,6 +362,11 @@ if options.scaling {
     }
     let smallScreens = measure(files: 1, screens: 200, density: .sparse, runs: options.runs, binary: options.binary, folder: "\(root)/small-screens")
     print("  10x the screens:       \(decimal(big.json.seconds / smallScreens.json.seconds))x the time")
+    // The same on one line: positions far into a line must not be found by scanning it.
+    let bigLine = medianRun(options.runs, [options.binary, "check"] + writeOneLine(["\(root)/big/app-0.yml"], into: "\(root)/big-line") + ["--format", "json", "--fail-on", "never"])
+    let smallLine = medianRun(
+        options.runs, [options.binary, "check"] + writeOneLine(["\(root)/small-screens/app-0.yml"], into: "\(root)/small-line") + ["--format", "json", "--fail-on", "never"])
+    print("  10x the screens, one line (flow style): \(decimal(bigLine.seconds / smallLine.seconds))x the time (\(format(smallLine.seconds)) → \(format(bigLine.seconds)))")
 }
 runLanguageServerBenchmark(edits: options.edits, binary: options.binary, folder: "\(root)/lsp")
 // Last: the in-process scans grow this process, and the scan row reports this process's own peak.
