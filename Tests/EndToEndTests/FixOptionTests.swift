@@ -1,5 +1,6 @@
 import CapauditKit
 import Foundation
+import JSON
 import Testing
 import TestSupport
 
@@ -94,6 +95,27 @@ import TestSupport
         #expect(fix.status == 0, "\(fix.stderr)")
         #expect(fix.stderr.hasSuffix("capaudit check: no fix to apply\n"), "\(fix.stderr)")
         #expect(try readText(folder.appendingPathComponent("m.yml")) == Self.manifest)
+    }
+
+    /// A reasoned opt-out (CAP007, info) is a decision: its fix is shown, never applied.
+    @Test func aReasonedOptOutIsShownAFixButNeverLosesItToFix() throws {
+        let folder = try makeTemporaryFolder("capaudit-fix-opt-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clean = try readText(Paths.packageRoot.appendingPathComponent("Examples/health/clean.yml"))
+        try write(clean, to: folder.appendingPathComponent("m.yml"))
+        let json = try runCapaudit(["check", "m.yml", "--format", "json"], in: folder)
+        let report = try JSONParser.parse(json.stdout)
+        let optOuts = (report["findings"]?.arrayValue ?? []).filter { $0["rule"]?.stringValue == "CAP007" }
+        #expect(optOuts.count == 3)
+        for finding in optOuts {
+            #expect(finding["fix"]?["applicability"]?.stringValue == "display", "\(finding)")
+            let edits = finding["fix"]?["edits"]?.arrayValue ?? []
+            #expect(!edits.isEmpty, "the change is shown: \(finding)")
+        }
+        let fix = try runCapaudit(["check", "m.yml", "--fix", "--unsafe-fixes"], in: folder)
+        #expect(fix.status == 0, "\(fix.stderr)")
+        #expect(fix.stderr.hasSuffix("capaudit check: no fix to apply\n"), "\(fix.stderr)")
+        #expect(try readText(folder.appendingPathComponent("m.yml")) == clean)
     }
 
     @Test(arguments: [

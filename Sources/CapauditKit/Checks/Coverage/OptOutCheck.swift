@@ -25,7 +25,8 @@ struct OptOutCheck: Check {
             return Emission(
                 caseName: "with-reason", location: screen.location,
                 arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""],
-                fixes: context.fixes { exempted.isEmpty ? [] : protection(instead: screen, context).map { [$0] } ?? [] })
+                // A reasoned opt-out is a decision a person made: the change is shown, never applied by `--fix`.
+                fixes: context.fixes { exempted.isEmpty ? [] : protection(instead: screen, context).map { [ManifestFix($0.message, $0.edits, applicability: .display)] } ?? [] })
         }
     }
 
