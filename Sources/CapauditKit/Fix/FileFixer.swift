@@ -37,28 +37,30 @@ public struct FixedFile: Sendable {
 /// a mechanism makes EVD001 claim it until the code applies it.
 struct FileFixer {
     let request: FixRequest
-    /// Checks a text as the run checks the file: same path, settings and baseline.
-    let check: @Sendable ([UInt8]) -> FileOutcome
+    /// A text checked as the run checks the file (same path, settings and baseline), with the
+    /// baseline entries it leaves unmatched, so that the last check is the run's result for the file.
+    typealias Checked = (outcome: FileOutcome, stale: [StaleBaselineEntry])
+    let check: @Sendable ([UInt8]) -> Checked
     /// As ruff: enough for fixes that each wait for the one before them in the same list.
     static let maximumPasses = 100
 
-    func fix(_ first: FileOutcome) -> (outcome: FileOutcome, fixed: FixedFile)? {
-        guard first.isManifest, let original = first.source?.bytes else { return nil }
-        let before = Set(first.activeFindings.map(\.fingerprintValue))
+    func fix(_ first: Checked) -> (checked: Checked, fixed: FixedFile)? {
+        guard first.outcome.isManifest, let original = first.outcome.source?.bytes else { return nil }
+        let before = Set(first.outcome.activeFindings.map(\.fingerprintValue))
         var current = first
         var bytes = original
         // Fixes that added a finding in this text; tried again once another fix changed it.
         var refused = Set<UInt64>()
         var refusals: [String] = []
         for _ in 0..<Self.maximumPasses {
-            let candidates = current.activeFindings.compactMap { finding -> (Finding, Fix)? in
+            let candidates = current.outcome.activeFindings.compactMap { finding -> (Finding, Fix)? in
                 guard !refused.contains(finding.fingerprintValue), let fix = finding.fixes.first, request.applies(fix) else { return nil }
                 return (finding, fix)
             }
             guard !candidates.isEmpty else { break }
             let pass = FixApplication.compatible(candidates.map(\.1)).taken
             if let next = Self.kept(check(FixApplication.apply(pass.flatMap(\.edits), to: bytes)), before: before) {
-                (current, bytes) = (next, next.source?.bytes ?? bytes)
+                (current, bytes) = (next, next.outcome.source?.bytes ?? bytes)
                 (refused, refusals) = ([], [])
                 continue
             }
@@ -67,25 +69,25 @@ struct FileFixer {
             for (finding, fix) in candidates {
                 let alone = check(FixApplication.apply(fix.edits, to: bytes))
                 if let kept = Self.kept(alone, before: before) {
-                    (current, bytes) = (kept, kept.source?.bytes ?? bytes)
+                    (current, bytes) = (kept, kept.outcome.source?.bytes ?? bytes)
                     progressed = true
                     break
                 }
                 refused.insert(finding.fingerprintValue)
-                refusals.append("\(finding.start.line):\(finding.start.column): \(finding.ruleID): not fixed, because \(Self.why(alone, before: before))")
+                refusals.append("\(finding.start.line):\(finding.start.column): \(finding.ruleID): not fixed, because \(Self.why(alone.outcome, before: before))")
             }
             guard progressed else { break }
             (refused, refusals) = ([], [])
         }
-        let after = Set(current.activeFindings.map(\.fingerprintValue))
-        let unsafeLeft = request.unsafe ? 0 : current.activeFindings.filter { $0.fixes.first.map { !$0.edits.isEmpty && $0.applicability == .unsafe } ?? false }.count
+        let after = Set(current.outcome.activeFindings.map(\.fingerprintValue))
+        let unsafeLeft = request.unsafe ? 0 : current.outcome.activeFindings.filter { $0.fixes.first.map { !$0.edits.isEmpty && $0.applicability == .unsafe } ?? false }.count
         let fixed = FixedFile(original: original, fixed: bytes, fixedCount: before.subtracting(after).count, unsafeLeft: unsafeLeft, refusals: refusals)
         return (current, fixed)
     }
 
     /// The re-checked text when it may be kept: it parses and adds no finding (evidence aside).
-    static func kept(_ outcome: FileOutcome, before: Set<UInt64>) -> FileOutcome? {
-        added(outcome, before: before).isEmpty ? outcome : nil
+    static func kept(_ checked: Checked, before: Set<UInt64>) -> Checked? {
+        added(checked.outcome, before: before).isEmpty ? checked : nil
     }
 
     static func added(_ outcome: FileOutcome, before: Set<UInt64>) -> [Finding] {

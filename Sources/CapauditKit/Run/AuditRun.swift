@@ -250,17 +250,10 @@ private struct FileStages: Sendable {
             input.content = bytes
             return process(input)
         }
-        let fixer = FileFixer(request: fixing, check: { asFile($0).outcome })
-        guard let (_, fixed) = fixer.fix(first.outcome) else { return first }
-        guard fixed.changed else {
-            var outcome = first.outcome
-            outcome.fixed = fixed
-            return (outcome, first.stale)
-        }
-        let final = asFile(fixed.fixed)
-        var outcome = final.outcome.reading(file)
+        guard let (last, fixed) = FileFixer(request: fixing, check: asFile).fix(first) else { return first }
+        var outcome = fixed.changed ? last.outcome.reading(file) : first.outcome
         outcome.fixed = fixed
-        return (outcome, final.stale)
+        return (outcome, fixed.changed ? last.stale : first.stale)
     }
 }
 

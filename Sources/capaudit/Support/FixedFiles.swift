@@ -68,7 +68,9 @@ final class FixedFiles {
     /// text that was checked, byte for byte: a file changed meanwhile, or one in UTF-16 or UTF-32
     /// (read as its UTF-8 text), is left alone.
     static func write(_ fixed: FixedFile, to path: [UInt8]) -> String? {
-        guard let target = realPath(path) else { return "its path cannot be resolved (\(POSIX.describe(errno)))" }
+        guard let target = FileSystem.realPath(path).map({ String(decoding: $0, as: UTF8.self) }) else {
+            return "its path cannot be resolved (\(POSIX.describe(errno)))"
+        }
         switch readRaw(target, limit: fixed.original.count + 1) {
         case .failure(let error): return "it cannot be read again (\(error.description))"
         case .success(let bytes) where bytes != fixed.original:
@@ -81,15 +83,6 @@ final class FixedFiles {
             file.sink.write(bytes: fixed.fixed)
             return file.commit()?.reason
         }
-    }
-
-    private static func realPath(_ path: [UInt8]) -> String? {
-        let resolved = (path + [0]).withUnsafeBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, let pointer = realpath(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), nil) else { return nil }
-            defer { free(pointer) }
-            return String(cString: pointer)
-        }
-        return resolved
     }
 
     /// The file's bytes, up to `limit`: enough to tell whether it still holds the text checked.
