@@ -183,7 +183,7 @@ public struct PolicyLoader {
         }
         for (index, item) in (fields["data-kinds"].flatMap { decoder.list($0, path: "data-kinds", what: "`data-kinds`") } ?? []).enumerated() {
             let path = "data-kinds[\(index)]"
-            guard let kind = decoder.mapping(item, path: path, what: "a data kind", known: ["id", "category", "title", "hints", "aliases"], required: ["id", "category"]),
+            guard let kind = decoder.mapping(item, path: path, what: "a data kind", known: ["id", "category", "title", "description", "hints", "aliases"], required: ["id", "category"]),
                 let id = kind["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let categoryNode = kind["category"],
                 let category = decoder.oneOf(categoryNode, taxonomy.categories, path: "\(path).category", what: "`category`")
@@ -193,7 +193,8 @@ public struct PolicyLoader {
                 continue
             }
             taxonomy.add(DataKind(
-                id: id, category: category, title: kind["title"]?.scalar?.value ?? id, hints: hints(kind["hints"], path: "\(path).hints", decoder),
+                id: id, category: category, title: kind["title"]?.scalar?.value ?? id, description: kind["description"]?.scalar?.value ?? "",
+                hints: hints(kind["hints"], path: "\(path).hints", decoder),
                 aliases: kind["aliases"].map { decoder.stringList($0, path: "\(path).aliases", what: "`aliases`").map(\.0) } ?? []))
         }
         for (index, item) in (fields["action-kinds"].flatMap { decoder.list($0, path: "action-kinds", what: "`action-kinds`") } ?? []).enumerated() {
@@ -293,17 +294,58 @@ public struct PolicyLoader {
         if let clears = fields["clears"] { taxonomy.mechanisms[index].evidence.clears += patterns(clears, path: "\(path).clears", platform: platform, decoder) }
     }
 
-    /// Hint phrases, each split into the words an id or label is split into.
-    private func hints(_ node: YAMLNode?, path: String, _ decoder: NodeDecoder) -> [[String]] {
+    /// A kind's `hints`: a list (English), or a map from base language tag to a list.
+    private func hints(_ node: YAMLNode?, path: String, _ decoder: NodeDecoder) -> [Hint] {
         guard let node else { return [] }
-        return decoder.stringList(node, path: path, what: "`hints`").compactMap { text, item in
-            let words = IdentifierWords.split(text)
-            guard !words.isEmpty, words.count <= IdentifierWords.maxPhraseWords else {
-                decoder.report("a hint is one to \(IdentifierWords.maxPhraseWords) words, got \"\(text)\"", at: item, path: path)
-                return nil
+        guard let pairs = node.mapping else { return hintList(node, language: "en", path: path, decoder) }
+        guard let fields = decoder.mapping(node, path: path, what: "`hints`", known: pairs.compactMap { $0.key.scalar?.value }) else { return [] }
+        var result: [Hint] = []
+        for (language, pair) in zip(fields.names, fields.pairs) where !language.isEmpty {
+            guard (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+                decoder.report("keys of `hints` are base language tags such as `en` or `de`, got \"\(language)\"", at: pair.key, path: path)
+                continue
             }
-            return words
+            result += hintList(pair.value, language: language, path: "\(path).\(language)", decoder)
         }
+        return result
+    }
+
+    /// One language's hints: each a phrase, or `{phrase, except}` with the longer phrases around
+    /// it that cancel a match.
+    private func hintList(_ node: YAMLNode, language: String, path: String, _ decoder: NodeDecoder) -> [Hint] {
+        guard let items = decoder.list(node, path: path, what: "`hints`") else { return [] }
+        return items.enumerated().compactMap { index, item in
+            let itemPath = "\(path)[\(index)]"
+            guard item.mapping != nil else {
+                return decoder.string(item, path: itemPath, what: "a hint (a phrase, or {phrase, except})")
+                    .flatMap { hintWords($0, at: item, path: itemPath, decoder) }
+                    .map { Hint(language: language, words: $0) }
+            }
+            guard let fields = decoder.mapping(item, path: itemPath, what: "a hint", known: ["phrase", "except"], required: ["phrase"]),
+                let phraseNode = fields["phrase"],
+                let words = decoder.string(phraseNode, path: "\(itemPath).phrase", what: "`phrase`").flatMap({ hintWords($0, at: phraseNode, path: "\(itemPath).phrase", decoder) })
+            else { return nil }
+            let exceptPath = "\(itemPath).except"
+            let except = (fields["except"].map { decoder.stringList($0, path: exceptPath, what: "`except`") } ?? []).compactMap { text, node -> [String]? in
+                guard let phrase = hintWords(text, at: node, path: exceptPath, decoder) else { return nil }
+                guard phrase.count > words.count, IdentifierWords.phrase(words, occursIn: phrase) else {
+                    decoder.report("an `except` phrase is a longer phrase around its hint \"\(words.joined(separator: " "))\", got \"\(text)\"", at: node, path: exceptPath)
+                    return nil
+                }
+                return phrase
+            }
+            return Hint(language: language, words: words, except: except)
+        }
+    }
+
+    /// A hint or `except` phrase split into the words an id or label is split into.
+    private func hintWords(_ text: String, at node: YAMLNode, path: String, _ decoder: NodeDecoder) -> [String]? {
+        let words = IdentifierWords.split(text)
+        guard !words.isEmpty, words.count <= IdentifierWords.maxPhraseWords else {
+            decoder.report("a hint is one to \(IdentifierWords.maxPhraseWords) words, got \"\(text)\"", at: node, path: path)
+            return nil
+        }
+        return words
     }
 
     /// An API level on Android (`35`), a "MAJOR.MINOR" string on iOS (`"17.0"`).

@@ -91,9 +91,21 @@ public struct DataKind: Sendable {
     public var id: String
     public var category: String
     public var title: String
-    /// Hint phrases for CAP010, each as its lowercase tokens.
-    public var hints: [[String]]
+    /// What the kind holds, where the title alone leaves it open.
+    public var description: String = ""
+    /// Hint phrases for CAP010.
+    public var hints: [Hint]
     public var aliases: [String]
+}
+
+/// A hint for CAP010 or CAP014 (MANIFEST.md, "Data kinds"): a phrase of one to
+/// `IdentifierWords.maxPhraseWords` lowercase tokens in one language, and the longer phrases
+/// around it that cancel a match ("card" except "card design").
+public struct Hint: Sendable, Hashable {
+    /// A base language tag (`en`, `de`): the hint applies for `en` and for the app's language.
+    public var language: String
+    public var words: [String]
+    public var except: [[String]] = []
 }
 
 public enum Risk: String, Sendable, Comparable, CaseIterable {
@@ -107,8 +119,8 @@ public enum Risk: String, Sendable, Comparable, CaseIterable {
 public struct ActionKind: Sendable {
     public var id: String
     public var risk: Risk
-    /// Hint phrases for CAP014, each as its lowercase tokens.
-    public var hints: [[String]] = []
+    /// Hint phrases for CAP014.
+    public var hints: [Hint] = []
 }
 
 public struct Mechanism: Sendable {

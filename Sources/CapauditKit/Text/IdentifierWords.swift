@@ -1,16 +1,16 @@
 /// The words of an id or a label, for hint matching (CAP010, CAP014): lowercase tokens split on
-/// anything but letters and digits and at camelCase boundaries, so that `cardNumber`,
-/// `card-number` and "Card number" all read as `card number`.
+/// anything but letters and at camelCase boundaries, so that `cardNumber`, `card-number` and
+/// "Card number" all read as `card number`. A German compound stays one token (`Kartennummer`).
 enum IdentifierWords {
     /// The longest hint phrase, in words: keeps matching linear whatever a pack says.
-    static let maxPhraseWords = 3
+    static let maxPhraseWords = 4
 
     static func split(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previousWasLower = false
         for character in text {
-            guard character.isLetter || character.isNumber else {
+            guard character.isLetter else {
                 if !current.isEmpty { words.append(current.lowercased()) }
                 current = ""
                 previousWasLower = false
@@ -27,15 +27,86 @@ enum IdentifierWords {
         return words
     }
 
-    /// The first hint phrase found as consecutive words (at the earliest word, longest first),
-    /// with what it stands for.
-    static func firstHint<Value>(in words: [String], among hints: [[String]: Value]) -> (phrase: String, value: Value)? {
-        for start in words.indices {
-            for length in stride(from: min(maxPhraseWords, words.count - start), through: 1, by: -1) {
-                let phrase = Array(words[start..<start + length])
-                if let value = hints[phrase] { return (phrase.joined(separator: " "), value) }
+    /// Whether `phrase` occurs as consecutive words of `words`.
+    static func phrase(_ phrase: [String], occursIn words: [String]) -> Bool {
+        guard !phrase.isEmpty, phrase.count <= words.count else { return false }
+        return (0...words.count - phrase.count).contains { words[$0..<$0 + phrase.count].elementsEqual(phrase) }
+    }
+}
+
+/// The hint that an id or a label names (MANIFEST.md, "Data kinds"): the `en` hints and those
+/// of the app's base language apply; a match lying inside one of its hint's `except` phrases is
+/// cancelled; a match lying inside a longer match is dropped whatever the longer one's kind (so
+/// "card expiry" never suggests `card-number`); of the rest, among the kinds asked about, the one
+/// with most words wins, ties going to the kind listed first.
+struct HintMatcher<Kind> {
+    private struct Entry {
+        let kind: Kind
+        /// The kind's place in the taxonomy.
+        let order: Int
+        let except: [[String]]
+    }
+
+    private struct Match {
+        let start: Int
+        let length: Int
+        let entry: Entry
+        var end: Int { start + length }
+
+        func lies(inside other: Match) -> Bool { other.length > length && other.start <= start && end <= other.end }
+    }
+
+    private var entries: [[String]: [Entry]] = [:]
+
+    /// `kinds` in taxonomy order, each with its hints.
+    init(_ kinds: [(kind: Kind, hints: [Hint])], appLanguage: String) {
+        let languages: Set<String> = ["en", Self.baseLanguage(of: appLanguage)]
+        for (order, item) in kinds.enumerated() {
+            for hint in item.hints where languages.contains(hint.language) {
+                entries[hint.words, default: []].append(Entry(kind: item.kind, order: order, except: hint.except))
             }
         }
-        return nil
+    }
+
+    /// `de` for `de-AT`.
+    static func baseLanguage(of tag: String) -> String {
+        let lowered = tag.lowercased()
+        return lowered.split(separator: "-").first.map(String.init) ?? lowered
+    }
+
+    /// The winning hint in `text` among the kinds that `value` gives a value for, as the words
+    /// of the text it matched.
+    func suggestion<Value>(in text: String, _ value: (Kind) -> Value?) -> (phrase: String, value: Value)? {
+        let words = IdentifierWords.split(text)
+        var matches: [Match] = []
+        for start in words.indices {
+            for length in 1...min(IdentifierWords.maxPhraseWords, words.count - start) {
+                for entry in entries[Array(words[start..<start + length])] ?? []
+                where !Self.isCancelled(start: start, length: length, by: entry.except, in: words) {
+                    matches.append(Match(start: start, length: length, entry: entry))
+                }
+            }
+        }
+        var best: (match: Match, value: Value)?
+        for match in matches where !matches.contains(where: { match.lies(inside: $0) }) {
+            if let current = best?.match,
+                current.length > match.length || (current.length == match.length && current.entry.order <= match.entry.order)
+            {
+                continue
+            }
+            guard let found = value(match.entry.kind) else { continue }
+            best = (match, found)
+        }
+        return best.map { (words[$0.match.start..<$0.match.end].joined(separator: " "), $0.value) }
+    }
+
+    /// Whether an `except` phrase occurs around the words `start..<start + length`.
+    private static func isCancelled(start: Int, length: Int, by except: [[String]], in words: [String]) -> Bool {
+        except.contains { phrase in
+            let first = max(0, start + length - phrase.count)
+            let last = min(start, words.count - phrase.count)
+            guard first <= last else { return false }
+            return (first...last).contains { words[$0..<$0 + phrase.count].elementsEqual(phrase) }
+        }
     }
 }

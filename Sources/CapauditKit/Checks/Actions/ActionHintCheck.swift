@@ -6,18 +6,13 @@ struct ActionHintCheck: Check {
     init(parameters: CheckParameters) {}
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
-        var hints: [[String]: (kind: ActionKind, requirement: ActionRequirement)] = [:]
-        for kind in context.taxonomy.actionKinds {
-            guard let requirement = context.profile.actionRequirement(kind: kind.id, risk: kind.risk) else { continue }
-            for hint in kind.hints where hints[hint] == nil { hints[hint] = (kind, requirement) }
-        }
+        let matcher = HintMatcher(context.taxonomy.actionKinds.map { ($0, $0.hints) }, appLanguage: context.manifest.app.language)
+        let required = { (kind: ActionKind) in context.profile.actionRequirement(kind: kind.id, risk: kind.risk).map { (kind, $0) } }
         let planner = FixPlanner(context: context)
         var emissions: [Emission] = []
         for screen in context.manifest.screens {
             for action in screen.actions where (!action.kindGiven || action.kind == "other") && !action.riskGiven {
-                guard let hit = IdentifierWords.firstHint(in: IdentifierWords.split(action.id), among: hints)
-                    ?? IdentifierWords.firstHint(in: IdentifierWords.split(action.label ?? ""), among: hints)
-                else { continue }
+                guard let hit = [action.id, action.label ?? ""].lazy.compactMap({ matcher.suggestion(in: $0, required) }).first else { continue }
                 let (kind, requirement) = hit.value
                 emissions.append(Emission(
                     location: action.location,

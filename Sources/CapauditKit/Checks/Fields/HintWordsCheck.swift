@@ -1,20 +1,16 @@
 /// CAP010: a field without a kind whose id or label holds a hint (a word or a short phrase) of
-/// a kind that is sensitive under the profile.
+/// a kind that is sensitive under the profile; the id and the label are matched separately.
 struct HintWordsCheck: Check {
     static let name = "hint-words"
 
     init(parameters: CheckParameters) {}
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
-        var hints: [[String]: DataKind] = [:]
-        for kind in context.taxonomy.dataKinds where context.isSensitive(kind.id) {
-            for hint in kind.hints where hints[hint] == nil { hints[hint] = kind }
-        }
+        let matcher = HintMatcher(context.taxonomy.dataKinds.map { ($0, $0.hints) }, appLanguage: context.manifest.app.language)
         var emissions: [Emission] = []
         for (screenIndex, screen) in context.manifest.screens.enumerated() {
             for (fieldIndex, field) in screen.fields.enumerated() where field.kind == "text" {
-                guard let hit = IdentifierWords.firstHint(in: IdentifierWords.split(field.id), among: hints)
-                    ?? IdentifierWords.firstHint(in: IdentifierWords.split(field.label ?? ""), among: hints)
+                guard let hit = [field.id, field.label ?? ""].lazy.compactMap({ matcher.suggestion(in: $0) { context.isSensitive($0.id) ? $0 : nil } }).first
                 else { continue }
                 let kind = hit.value
                 emissions.append(Emission(

@@ -5,7 +5,11 @@ extension Threat: SwiftInitializerLiteral {
 }
 
 extension DataKind: SwiftInitializerLiteral {
-    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["id": id, "category": category, "title": title, "hints": hints, "aliases": aliases] }
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["id": id, "category": category, "title": title, "description": description, "hints": hints, "aliases": aliases] }
+}
+
+extension Hint: SwiftInitializerLiteral {
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["language": language, "words": words, "except": except] }
 }
 
 extension ActionKind: SwiftInitializerLiteral {
