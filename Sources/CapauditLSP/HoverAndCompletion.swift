@@ -13,7 +13,8 @@ struct PolicyLookup {
         }
         let taxonomy = policy.taxonomy
         if let kind = taxonomy.dataKind(named: word) {
-            return "**\(kind.id)**: \(kind.title) (data kind, category `\(kind.category)`)" + (kind.aliases.isEmpty ? "" : "\n\nAliases: \(kind.aliases.map { "`\($0)`" }.joined(separator: ", "))")
+            return "**\(kind.id)**: \(kind.title) (data kind, category `\(kind.category)`)" + (kind.description.isEmpty ? "" : "\n\n\(kind.description)")
+                + (kind.aliases.isEmpty ? "" : "\n\nAliases: \(kind.aliases.map { "`\($0)`" }.joined(separator: ", "))")
         }
         if let action = taxonomy.actionKind(named: word) {
             return "**\(action.id)**: action kind, default risk `\(action.risk.rawValue)`"
