@@ -91,6 +91,46 @@ import YAML
         #expect(lowering.lower(fix, applicability: .safe).edits.map(\.replacement) == ["# capaudit: ignore CAP001 -- r\n"])
     }
 
+    /// Under a config that forbids silencing the rule inline, the suppression is no alternative:
+    /// applied, it would only be reported (SUP002). The other alternatives stay.
+    @Test func aConfigThatForbidsTheSuppressionDropsItFromTheHelp() throws {
+        let rule = try #require(Manifests.policy.rule("CAP008"))
+        var raw = RawFinding(rule, message: "m", at: SourcePosition(line: 2, column: 3), path: "app.language")
+        let masked = Fix(applicability: .unsafe, message: "mask it", change: "set `display: masked` in `x`")
+        let suppressing = Fix(applicability: .unsafe, message: "state that gap in a suppression", change: "add the comment `# capaudit: ignore CAP008 -- r` above `x`", silences: true)
+        func resolved(_ fixes: [Fix], forbidding forbidden: Set<String>) -> Finding? {
+            raw.attach(fixes)
+            let resolver = Resolver(
+                policy: Manifests.policy, settings: RuleSettings(), selection: RuleSelection(), unsuppressible: forbidden, baseline: nil, repositoryPath: { $0 })
+            return resolver.resolve([raw], file: "m.yml").findings.first
+        }
+        #expect(resolved([masked, suppressing], forbidding: []).map(\.fixes) == [masked, suppressing])
+        let forbidden = try #require(resolved([masked, suppressing], forbidding: ["CAP008"]))
+        #expect(forbidden.fixes == [masked])
+        #expect(forbidden.help == "mask it: set `display: masked` in `x`")
+        let onlySuppression = try #require(resolved([suppressing], forbidding: ["CAP008"]))
+        #expect(onlySuppression.fixes.isEmpty)
+        #expect(onlySuppression.help == nil)
+    }
+
+    /// `explain FILE:LINE` shows a suppression as the diff it makes, like any other fix.
+    @Test func explainShowsTheCommentAsADiff() throws {
+        let bytes = Array("app:\n  name: A\n  language: en\n".utf8)
+        let source = SourceLines(bytes)
+        let lowering = FixLowering(source: source, tree: try #require(try YAMLLoader.load(bytes).documents.first), positions: BytePositions(source))
+        let fix = lowering.lower(.suppressing("CAP001", reason: "r", at: "app.language"), applicability: .unsafe)
+        #expect(FindingAdvice.diff(fix, of: bytes, path: "m.yml") == """
+            --- a/m.yml
+            +++ b/m.yml
+            @@ -1,3 +1,4 @@
+             app:
+               name: A
+            +  # capaudit: ignore CAP001 -- r
+               language: en
+
+            """)
+    }
+
     @Test func theTreeWritesTheCommentAboveTheNodesFirstLineAndKeepsItThroughLaterEdits() throws {
         let document = EditableNode(try #require(try YAMLLoader.load(Array("""
             app: {platforms: {android: {min-sdk: 26}}}

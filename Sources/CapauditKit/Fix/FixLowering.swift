@@ -24,13 +24,13 @@ struct FixLowering {
 
     func lower(_ fix: ManifestFix, applicability: FixApplicability) -> Fix {
         let change = ChangeWords.describe(fix.edits)
+        let silences = fix.edits.contains(where: \.isSuppression)
         guard !fix.edits.isEmpty, let edits = try? textEdits(fix.edits), !edits.isEmpty else {
-            return Fix(applicability: .display, message: fix.message, change: change)
+            return Fix(applicability: .display, message: fix.message, change: change, silences: silences)
         }
-        var applicability = fix.applicability ?? applicability
         // A suppression silences a finding: a person applies it, never `--fix` alone.
-        if fix.edits.contains(where: \.isSuppression) { applicability = max(applicability, .unsafe) }
-        return Fix(applicability: applicability, message: fix.message, change: change, edits: edits)
+        let applicability = silences ? max(fix.applicability ?? applicability, .unsafe) : fix.applicability ?? applicability
+        return Fix(applicability: applicability, message: fix.message, change: change, edits: edits, silences: silences)
     }
 
     /// The edits of the file's text, in file order, or an error when they cannot be written.

@@ -110,8 +110,9 @@ public struct ManifestFix: Sendable, Equatable {
     }
 
     /// The fix that suppresses `rule` above the node at `path` (the finding's), with a reason
-    /// that states what no manifest change can: a one-line reason, without backticks, so that
-    /// the help line quotes it whole. It silences a finding, so it is never applied as safe.
+    /// that states what no manifest change can: one line, without a backtick or "; or", so that
+    /// the help line quotes it whole. It silences a finding, so it is never applied as safe, and
+    /// it is dropped where the config forbids silencing the rule inline.
     public static func suppressing(_ rule: String, reason: String, at path: String, message: String = "state that gap in a suppression") -> ManifestFix {
         ManifestFix(message, [.suppress(rule, reason: reason, at: path)])
     }
