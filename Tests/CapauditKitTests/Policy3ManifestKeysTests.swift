@@ -329,6 +329,39 @@ import YAML
         #expect(!proposals.contains("managed-capture-disabled"), "\(proposals)")
     }
 
+    // MARK: schema
+
+    /// Each place's `protect` in the schema lists exactly the mechanisms the decoder accepts there.
+    @Test func theSchemaListsPerPlaceTheMechanismsAllowedThere() throws {
+        let taxonomy = Manifests.policy.taxonomy
+        let definitions = try #require(ManifestSchema.build(Manifests.policy)["$defs"])
+        func names(_ definition: String) -> [String] {
+            definitions[definition]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        }
+        for placement in Mechanism.Placement.allCases {
+            let allowed = taxonomy.mechanismNames.filter { taxonomy.mechanisms(named: $0).contains { $0.applies(to: placement) } }
+            #expect(names("\(placement.rawValue)-mechanism") == allowed, "\(placement)")
+            for platform in Platform.allCases {
+                let onPlatform = taxonomy.mechanisms.filter { $0.platform == platform && $0.applies(to: placement) }.map(\.id)
+                #expect(names("\(platform.rawValue)-\(placement.rawValue)-mechanism") == onPlatform, "\(platform) \(placement)")
+            }
+        }
+        #expect(names("action-mechanism") == ["filter-obscured-touches", "accessibility-data-sensitive"])
+        #expect(names("capture-mechanism").contains("managed-capture-disabled") && !names("screen-mechanism").contains("managed-capture-disabled"))
+        #expect(!names("field-mechanism").contains("system-keyboard-only"))
+    }
+
+    @Test func theSchemasUIVersionPatternAcceptsWhatTheDecoderReads() throws {
+        let platforms = ManifestSchema.build(Manifests.policy)["properties"]?["app"]?["properties"]?["platforms"]?["properties"]
+        for platform in Platform.allCases {
+            let version = platforms?[platform.rawValue]?["properties"]?["ui-version"]
+            let pattern = try Regex(try #require(version?["pattern"]?.stringValue))
+            for text in ["0", "0.78", "0.78.1", "999.999.999", "1.2.3.4", "1.", ".1", "+1", "0.78-rc1", " 1", "1000", "v1"] {
+                #expect((text.firstMatch(of: pattern) != nil) == (ToolkitVersion(text) != nil), "\(platform) \"\(text)\"")
+            }
+        }
+    }
+
     static func pack(_ mechanism: String) -> PolicySource {
         PolicySource(relativePath: "taxonomy.yml", displayPath: "pack/taxonomy.yml", bytes: Array("mechanisms:\n\(mechanism)\n".utf8))
     }
