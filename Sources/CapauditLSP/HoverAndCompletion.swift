@@ -27,6 +27,9 @@ struct PolicyLookup {
             let covered = taxonomy.names(of: mechanism.covers)
             if !covered.isEmpty { lines.append("- covers: \(covered.joined(separator: ", "))") }
             if let minimum = mechanism.minVersion { lines.append("- from \(mechanism.platform.displayName) \(minimum)") }
+            if mechanism.isAppWide { lines.append("- app-wide: listed only in `capture.protect`") }
+            if mechanism.isConditional { lines.append("- conditional: depends on how the app is deployed; declared only, never proposed as a fix") }
+            if mechanism.appliesTo.contains(.action) { lines.append("- may also be listed in an action's `protect`") }
             if !mechanism.caveat.isEmpty { lines.append("- caveat: \(mechanism.caveat)") }
             return lines.joined(separator: "\n")
         }.joined(separator: "\n\n---\n\n")
@@ -45,6 +48,9 @@ struct PolicyLookup {
         }
         if trimmed.hasPrefix("profile:") {
             return policy.profileNames.map { item($0, detail: "profile", kind: 12) }
+        }
+        if trimmed.hasPrefix("host:") {
+            return ScreenHost.allCases.map { item($0.rawValue, detail: "who draws the screen's window", kind: 12) }
         }
         return taxonomy.mechanisms.map { item($0.id, detail: "\($0.platform.displayName) \($0.role.rawValue)", kind: 12) }
     }
