@@ -11,9 +11,13 @@ struct LexiconDefinition: Sendable {
         var gap: Int
         var exceptions: [String]
         var suggestion: String
+        /// The entry's `LexiconCategory` (raw value), for the `alarm` and `blame` lists; validated on load.
+        var category: String?
 
         var lexiconEntry: LexiconEntry {
-            LexiconEntry(text: match, alternatives: alternatives, suffixes: suffixes, gap: gap, exceptions: exceptions, suggestion: suggestion)
+            LexiconEntry(
+                text: match, alternatives: alternatives, suffixes: suffixes, gap: gap, exceptions: exceptions, suggestion: suggestion,
+                category: category.flatMap(LexiconCategory.init(rawValue:)))
         }
     }
 

@@ -397,7 +397,7 @@ public struct PolicyLoader {
         for name in Lexicon.listNames {
             guard let listNode = fields[name] else { continue }
             lists[name] = (decoder.list(listNode, path: name, what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
-                Self.lexiconEntry(item, path: "\(name)[\(index)]", decoder)
+                Self.lexiconEntry(item, path: "\(name)[\(index)]", list: name, requiresCategory: source.isShipped, decoder)
             }
         }
         return LexiconDefinition(
@@ -412,8 +412,14 @@ public struct PolicyLoader {
     static let maxGap = 8
     static let maxPhraseWords = 12
 
-    static func lexiconEntry(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> LexiconDefinition.Entry? {
-        guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: ["match", "suffixes", "gap", "except", "suggest"], required: ["match"]),
+    /// `list`: the entry's list (`alarm`, `blame`, ...), which says which categories it may name.
+    /// `requiresCategory`: a shipped lexicon names the category of every entry of a list that has
+    /// categories; a rule pack or a config may leave it out.
+    static func lexiconEntry(_ node: YAMLNode, path: String, list: String, requiresCategory: Bool, _ decoder: NodeDecoder) -> LexiconDefinition.Entry? {
+        let categories = LexiconCategory.categories(ofList: list)
+        let known = ["match", "suffixes", "gap", "except", "suggest"] + (categories.isEmpty ? [] : ["category"])
+        let required = ["match"] + (requiresCategory && !categories.isEmpty ? ["category"] : [])
+        guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: known, required: required),
             let match = fields["match"].flatMap({ decoder.string($0, path: "\(path).match", what: "`match`", nonEmpty: true) })
         else { return nil }
         let words = match.split(whereSeparator: \.isWhitespace).map { word in
@@ -428,12 +434,21 @@ public struct PolicyLoader {
             return nil
         }
         let gap = fields["gap"].flatMap { decoder.integer($0, path: "\(path).gap", what: "`gap`", range: 0...maxGap) } ?? 0
+        var category: String?
+        if !categories.isEmpty, let categoryNode = fields["category"], let name = decoder.string(categoryNode, path: "\(path).category", what: "`category`", nonEmpty: true) {
+            let names = categories.map(\.rawValue)
+            guard names.contains(name) else {
+                decoder.report("unknown category `\(name)` for the `\(list)` list\(NearestName.hint(for: name, among: names)); expected one of: \(names.joined(separator: ", "))", at: categoryNode, path: "\(path).category")
+                return nil
+            }
+            category = name
+        }
         return LexiconDefinition.Entry(
             match: match, alternatives: words,
             suffixes: fields["suffixes"].map { decoder.stringList($0, path: "\(path).suffixes", what: "`suffixes`").map(\.0) } ?? [],
             gap: gap,
             exceptions: fields["except"].map { decoder.stringList($0, path: "\(path).except", what: "`except`").map(\.0) } ?? [],
-            suggestion: fields["suggest"].flatMap { decoder.string($0, path: "\(path).suggest", what: "`suggest`") } ?? "")
+            suggestion: fields["suggest"].flatMap { decoder.string($0, path: "\(path).suggest", what: "`suggest`") } ?? "", category: category)
     }
 
     // MARK: rules

@@ -87,6 +87,7 @@ extension LexiconDefinition.Entry: SwiftInitializerLiteral {
     var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
         [
             "match": match, "alternatives": alternatives, "suffixes": suffixes, "gap": gap, "exceptions": exceptions, "suggestion": suggestion,
+            "category": category,
         ]
     }
 }
