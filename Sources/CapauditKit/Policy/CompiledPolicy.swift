@@ -1521,7 +1521,8 @@ enum CompiledPolicy {
             language: "de", name: "Deutsch", lists: lists,
             affected: ["Inhalt", "Inhalte", "Inhalten", "Daten", "Angaben", "Detail", "Details", "Information", "Informationen", "Info", "Infos", "Nummer", "Nummern", "Kontonummer", "Kontonummern", "Kartennummer", "Kartennummern", "Kontostand", "Kontostände", "Kontostaende", "Saldo", "Betrag", "Beträge", "Betraege", "Konto", "Konten", "Karte", "Karten", "Kartendaten", "Kontodaten", "Zahlungsdaten", "Code", "Codes", "PIN", "TAN", "IBAN", "Passwort", "Passwörter", "Passwoerter", "Kennwort", "Umsatz", "Umsätze", "Umsaetze", "Transaktion", "Transaktionen", "Zahlung", "Zahlungen", "Überweisung", "Überweisungen", "Ueberweisung", "Befund", "Befunde", "Befunden", "Diagnose", "Diagnosen", "Gesundheitsdaten", "Werte", "Laborwerte", "Rezept", "Rezepte", "Medikament", "Medikamente", "Termin", "Termine", "Buchung", "Buchungen", "Buchungsnummer", "Ticket", "Tickets", "Reisepass", "Dokument", "Dokumente", "Felder", "Ziffern"],
             acronyms: ["PIN", "QR", "TAN", "PUK", "IBAN", "BIC", "SWIFT", "CVV", "CVC", "PAN", "OTP", "NFC", "SMS", "URL", "PDF", "GPS", "SIM", "EUR", "CHF", "USD", "SEPA", "SCHUFA", "BLZ", "DSGVO", "AGB", "PLZ", "AOK", "BKK", "DAK", "KVNR", "ELGA", "VISA", "AMEX", "COVID", "HIV", "EKG", "MRT", "PNR"],
-            neutralNotice: "Die Bildschirmfreigabe ist aktiv. Einige Angaben sind ausgeblendet.", file: "Rules/wording/de.yml")
+            neutralNotice: "Die Bildschirmfreigabe ist aktiv. Einige Angaben sind ausgeblendet.", file: "Rules/wording/de.yml",
+            measured: [CorpusMeasurement(part: "tuning", texts: 47, neutral: 30, alarming: 17, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0)])
     }
 
     private static func lexicon_en() -> LexiconDefinition {
@@ -1601,7 +1602,8 @@ enum CompiledPolicy {
             language: "en", name: "English", lists: lists,
             affected: ["content", "contents", "detail", "details", "information", "info", "data", "number", "numbers", "balance", "balances", "amount", "amounts", "account", "accounts", "card", "cards", "pin", "code", "codes", "password", "passwords", "transaction", "transactions", "payment", "payments", "payee", "payees", "transfer", "transfers", "statement", "statements", "record", "records", "result", "results", "history", "diagnosis", "diagnoses", "medication", "medications", "prescription", "prescriptions", "appointment", "appointments", "booking", "bookings", "reservation", "reservations", "ticket", "tickets", "passport", "itinerary", "document", "documents", "message", "messages", "field", "fields", "values", "figures", "address", "addresses", "name", "names"],
             acronyms: ["PIN", "QR", "OTP", "TOTP", "CVV", "CVV2", "CVC", "IBAN", "BIC", "SWIFT", "PAN", "SSN", "ITIN", "EIN", "MRN", "NHS", "HSA", "FSA", "HMO", "PPO", "NPI", "DOB", "ZIP", "ACH", "APR", "APY", "ATM", "FDIC", "KYC", "NFC", "SMS", "URL", "PDF", "GPS", "SIM", "PUK", "FAQ", "USD", "EUR", "GBP", "VND", "CAD", "AUD", "JPY", "CHF", "INR", "VISA", "AMEX", "JCB", "COVID", "HIV", "ICU", "MRI", "ECG", "EKG", "PNR", "ETA", "TSA", "ESTA", "IATA", "UTC", "GMT"],
-            neutralNotice: "Screen sharing is active. Some details are hidden.", file: "Rules/wording/en.yml")
+            neutralNotice: "Screen sharing is active. Some details are hidden.", file: "Rules/wording/en.yml",
+            measured: [CorpusMeasurement(part: "tuning", texts: 58, neutral: 39, alarming: 19, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0)])
     }
 
     private static func lexicon_es() -> LexiconDefinition {
@@ -1678,7 +1680,8 @@ enum CompiledPolicy {
             language: "es", name: "Español", lists: lists,
             affected: ["contenido", "contenidos", "dato", "datos", "detalle", "detalles", "información", "informacion", "número", "numero", "números", "numeros", "saldo", "saldos", "importe", "importes", "cuenta", "cuentas", "tarjeta", "tarjetas", "pin", "código", "codigo", "códigos", "codigos", "contraseña", "contrasena", "contraseñas", "contrasenas", "clave", "claves", "movimiento", "movimientos", "transacción", "transaccion", "transacciones", "pago", "pagos", "transferencia", "transferencias", "resultado", "resultados", "historial", "expediente", "receta", "recetas", "diagnóstico", "diagnostico", "medicación", "medicacion", "cita", "citas", "reserva", "reservas", "billete", "billetes", "pasaporte", "documento", "documentos", "campo", "campos", "cifra", "cifras", "dirección", "direccion"],
             acronyms: ["PIN", "QR", "OTP", "CVV", "CVC", "IBAN", "BIC", "SWIFT", "PAN", "NFC", "SMS", "URL", "PDF", "GPS", "SIM", "ATM", "EUR", "USD", "MXN", "COP", "ARS", "CLP", "PEN", "VND", "DNI", "NIE", "NIF", "CIF", "RFC", "CURP", "CLABE", "SPEI", "CBU", "CVU", "RUT", "NSS", "SEPA", "IVA", "TAE", "CAT", "VISA", "AMEX", "COVID", "VIH", "UCI", "PNR"],
-            neutralNotice: "Se está compartiendo la pantalla. Algunos datos están ocultos.", file: "Rules/wording/es.yml")
+            neutralNotice: "Se está compartiendo la pantalla. Algunos datos están ocultos.", file: "Rules/wording/es.yml",
+            measured: [CorpusMeasurement(part: "tuning", texts: 47, neutral: 30, alarming: 17, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0)])
     }
 
     private static func lexicon_fr() -> LexiconDefinition {
@@ -1755,7 +1758,8 @@ enum CompiledPolicy {
             language: "fr", name: "Français", lists: lists,
             affected: ["contenu", "contenus", "donnée", "données", "donnee", "donnees", "détail", "détails", "detail", "details", "information", "informations", "info", "infos", "numéro", "numéros", "numero", "numeros", "solde", "soldes", "montant", "montants", "compte", "comptes", "carte", "cartes", "code", "codes", "pin", "nip", "mot de passe", "mots de passe", "opération", "opérations", "operation", "operations", "transaction", "transactions", "paiement", "paiements", "virement", "virements", "relevé", "relevés", "releve", "releves", "résultat", "résultats", "resultat", "resultats", "dossier", "dossiers", "ordonnance", "ordonnances", "diagnostic", "diagnostics", "traitement", "traitements", "rendez vous", "réservation", "réservations", "reservation", "reservations", "billet", "billets", "passeport", "document", "documents", "champ", "champs", "chiffres", "coordonnées", "coordonnees", "identifiant", "identifiants", "rib"],
             acronyms: ["PIN", "QR", "NIP", "OTP", "CVV", "CVC", "IBAN", "BIC", "SWIFT", "PAN", "RIB", "NFC", "SMS", "URL", "PDF", "GPS", "SIM", "EUR", "USD", "CHF", "CAD", "XOF", "XAF", "VND", "SEPA", "TVA", "TAEG", "TEG", "DAB", "GAB", "NIR", "CPAM", "RAMQ", "CNI", "RGPD", "VISA", "AMEX", "COVID", "VIH", "SAMU", "AVC", "IRM", "ECG", "SNCF", "PNR"],
-            neutralNotice: "Le partage d'écran est actif. Certaines informations sont masquées.", file: "Rules/wording/fr.yml")
+            neutralNotice: "Le partage d'écran est actif. Certaines informations sont masquées.", file: "Rules/wording/fr.yml",
+            measured: [CorpusMeasurement(part: "tuning", texts: 49, neutral: 31, alarming: 18, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0)])
     }
 
     private static func lexicon_vi() -> LexiconDefinition {
@@ -1833,7 +1837,8 @@ enum CompiledPolicy {
             language: "vi", name: "Tiếng Việt", lists: lists,
             affected: ["nội dung", "thông tin", "dữ liệu", "chi tiết", "số dư", "số tài khoản", "số thẻ", "số điện thoại", "số tiền", "tài khoản", "thẻ", "mã", "mật khẩu", "giao dịch", "kết quả", "hồ sơ", "bệnh án", "đơn thuốc", "chẩn đoán", "lịch hẹn", "vé", "đặt chỗ", "hộ chiếu", "giấy tờ", "tài liệu"],
             acronyms: ["PIN", "QR", "OTP", "CVV", "CVC", "BIC", "SWIFT", "PAN", "NFC", "SMS", "URL", "PDF", "GPS", "SIM", "ATM", "VND", "VNĐ", "USD", "EUR", "CCCD", "CMND", "BHYT", "BHXH", "NAPAS", "TMCP", "MST", "HCM", "VIP", "VISA", "JCB", "AMEX", "COVID", "HIV", "PNR"],
-            neutralNotice: "Màn hình đang được chia sẻ. Một số thông tin được ẩn.", file: "Rules/wording/vi.yml")
+            neutralNotice: "Màn hình đang được chia sẻ. Một số thông tin được ẩn.", file: "Rules/wording/vi.yml",
+            measured: [CorpusMeasurement(part: "tuning", texts: 49, neutral: 31, alarming: 18, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0)])
     }
 }
 #endif
