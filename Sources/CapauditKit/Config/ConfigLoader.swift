@@ -191,7 +191,7 @@ public enum ConfigLoader {
                 if let word = item.scalar?.value {
                     return LexiconDefinition.Entry(match: word, alternatives: Tokenizer.tokens(word).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
                 }
-                return PolicyLoader.lexiconEntry(item, path: "\(path).\(name)[\(index)]", decoder)
+                return PolicyLoader.lexiconEntry(item, path: "\(path).\(name)[\(index)]", list: name, requiresCategory: false, decoder)
             }
         }
         let affected = fields["affected-words"].map { decoder.stringList($0, path: "\(path).affected-words", what: "`affected-words`").map(\.0) } ?? []

@@ -439,7 +439,7 @@ public struct PolicyLoader {
     }
 
     static func lexiconDefinition(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> LexiconDefinition? {
-        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms"]
+        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms", "measured"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
             let languageNode = fields["language"],
             let language = decoder.string(languageNode, path: "language", what: "`language`", nonEmpty: true)?.lowercased()
@@ -452,7 +452,7 @@ public struct PolicyLoader {
         for name in Lexicon.listNames {
             guard let listNode = fields[name] else { continue }
             lists[name] = (decoder.list(listNode, path: name, what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
-                Self.lexiconEntry(item, path: "\(name)[\(index)]", decoder)
+                Self.lexiconEntry(item, path: "\(name)[\(index)]", list: name, requiresCategory: source.isShipped, decoder)
             }
         }
         return LexiconDefinition(
@@ -460,15 +460,49 @@ public struct PolicyLoader {
             affected: fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`").map(\.0) } ?? [],
             acronyms: fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? [],
             neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
-            file: source.displayPath)
+            file: source.displayPath, measured: fields["measured"].map { measurements($0, decoder) } ?? [])
+    }
+
+    /// The `measured` block: for each part of the corpus, its counts and ratios.
+    static func measurements(_ node: YAMLNode, _ decoder: NodeDecoder) -> [CorpusMeasurement] {
+        guard let parts = decoder.mapping(node, path: "measured", what: "`measured`", known: CorpusMeasurement.parts) else { return [] }
+        let counts = ["texts", "neutral", "alarming"]
+        let ratios = ["tone-precision", "tone-recall", "rule-precision", "rule-recall"]
+        return CorpusMeasurement.parts.compactMap { part -> CorpusMeasurement? in
+            guard let partNode = parts[part],
+                let fields = decoder.mapping(partNode, path: "measured.\(part)", what: "a measurement", known: counts + ratios, required: counts + ratios)
+            else { return nil }
+            let count = { (key: String) in fields[key].flatMap { decoder.integer($0, path: "measured.\(part).\(key)", what: "`\(key)`", range: NodeDecoder.counts) } }
+            let ratio = { (key: String) -> Double? in
+                guard let node = fields[key] else { return nil }
+                guard let value = node.scalar.flatMap({ Double($0.value) }), (0...1).contains(value) else {
+                    decoder.report("`\(key)` must be a number from 0 to 1", at: node, path: "measured.\(part).\(key)")
+                    return nil
+                }
+                return value
+            }
+            guard let texts = count("texts"), let neutral = count("neutral"), let alarming = count("alarming"),
+                let tonePrecision = ratio("tone-precision"), let toneRecall = ratio("tone-recall"),
+                let rulePrecision = ratio("rule-precision"), let ruleRecall = ratio("rule-recall")
+            else { return nil }
+            return CorpusMeasurement(
+                part: part, texts: texts, neutral: neutral, alarming: alarming, tonePrecision: tonePrecision, toneRecall: toneRecall,
+                rulePrecision: rulePrecision, ruleRecall: ruleRecall)
+        }
     }
 
     /// The longest gap a phrase may allow: keeps matching linear whatever a pack says.
     static let maxGap = 8
     static let maxPhraseWords = 12
 
-    static func lexiconEntry(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> LexiconDefinition.Entry? {
-        guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: ["match", "suffixes", "gap", "except", "suggest"], required: ["match"]),
+    /// `list`: the entry's list (`alarm`, `blame`, ...), which says which categories it may name.
+    /// `requiresCategory`: a shipped lexicon names the category of every entry of a list that has
+    /// categories; a rule pack or a config may leave it out.
+    static func lexiconEntry(_ node: YAMLNode, path: String, list: String, requiresCategory: Bool, _ decoder: NodeDecoder) -> LexiconDefinition.Entry? {
+        let categories = LexiconCategory.categories(ofList: list)
+        let known = ["match", "suffixes", "gap", "except", "suggest"] + (categories.isEmpty ? [] : ["category"])
+        let required = ["match"] + (requiresCategory && !categories.isEmpty ? ["category"] : [])
+        guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: known, required: required),
             let match = fields["match"].flatMap({ decoder.string($0, path: "\(path).match", what: "`match`", nonEmpty: true) })
         else { return nil }
         let words = match.split(whereSeparator: \.isWhitespace).map { word in
@@ -483,12 +517,21 @@ public struct PolicyLoader {
             return nil
         }
         let gap = fields["gap"].flatMap { decoder.integer($0, path: "\(path).gap", what: "`gap`", range: 0...maxGap) } ?? 0
+        var category: String?
+        if !categories.isEmpty, let categoryNode = fields["category"], let name = decoder.string(categoryNode, path: "\(path).category", what: "`category`", nonEmpty: true) {
+            let names = categories.map(\.rawValue)
+            guard names.contains(name) else {
+                decoder.report("unknown category `\(name)` for the `\(list)` list\(NearestName.hint(for: name, among: names)); expected one of: \(names.joined(separator: ", "))", at: categoryNode, path: "\(path).category")
+                return nil
+            }
+            category = name
+        }
         return LexiconDefinition.Entry(
             match: match, alternatives: words,
             suffixes: fields["suffixes"].map { decoder.stringList($0, path: "\(path).suffixes", what: "`suffixes`").map(\.0) } ?? [],
             gap: gap,
             exceptions: fields["except"].map { decoder.stringList($0, path: "\(path).except", what: "`except`").map(\.0) } ?? [],
-            suggestion: fields["suggest"].flatMap { decoder.string($0, path: "\(path).suggest", what: "`suggest`") } ?? "")
+            suggestion: fields["suggest"].flatMap { decoder.string($0, path: "\(path).suggest", what: "`suggest`") } ?? "", category: category)
     }
 
     // MARK: rules

@@ -10,6 +10,8 @@ public struct Lexicon: Sendable {
     /// A calm capture notice in this language, which WRD001 offers instead of an alarming text.
     public var neutralNotice: String?
     public var file: String
+    /// Its figures on its corpus (`measured`), by part; empty for a lexicon that has none.
+    public var measured: [CorpusMeasurement] = []
 
     /// The notice offered where no lexicon gives one (a pack's language without `neutral-notice`).
     public static let fallbackNeutralNotice = "Screen sharing is active. Some details are hidden."
@@ -43,6 +45,23 @@ public struct Lexicon: Sendable {
     }
 }
 
+/// The categories of the `alarm` list (WRD001) and of the `blame` list (WRD004): RULES.md,
+/// "Lexicon categories". Every shipped entry of those lists names one.
+public enum LexiconCategory: String, CaseIterable, Sendable {
+    case threat, exposure, insinuation, urgency
+    case fearAppeal = "fear-appeal"
+    case headline, blame, command
+
+    /// The categories an entry of a list may name; empty for a list without categories.
+    public static func categories(ofList list: String) -> [LexiconCategory] {
+        switch list {
+        case "alarm": [.threat, .exposure, .insinuation, .urgency, .fearAppeal, .headline]
+        case "blame": [.blame, .command]
+        default: []
+        }
+    }
+}
+
 /// One entry of a word list: a word or a phrase, its inflections, the gaps it allows,
 /// the phrases that cancel it, and a neutral suggestion.
 public struct LexiconEntry: Sendable {
@@ -61,12 +80,18 @@ public struct LexiconEntry: Sendable {
     /// A true synonym that replaces the words in place, or a whole sentence (ending in a full
     /// stop) that replaces the text; empty when the entry has none.
     public var suggestion: String
+    /// What kind of alarm or blame the entry stands for (`alarm` and `blame` lists); nil elsewhere,
+    /// and for a rule-pack entry that names none.
+    public var category: LexiconCategory?
 
     /// Whether the suggestion is a sentence for the whole text rather than a synonym.
     public var suggestsSentence: Bool { suggestion.hasSuffix(".") || suggestion.hasSuffix("?") }
 
-    public init(text: String, alternatives: [[String]], suffixes: [String], gap: Int, exceptions: [String], suggestion: String) {
+    public init(
+        text: String, alternatives: [[String]], suffixes: [String], gap: Int, exceptions: [String], suggestion: String, category: LexiconCategory? = nil
+    ) {
         self.text = text
+        self.category = category
         words = alternatives.map { Set($0.map(Tokenizer.fold)) }
         self.gap = gap
         self.exceptions = exceptions.map { Tokenizer.tokens($0).map(\.folded) }

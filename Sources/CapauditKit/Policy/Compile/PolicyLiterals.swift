@@ -92,6 +92,16 @@ extension LexiconDefinition.Entry: SwiftInitializerLiteral {
     var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
         [
             "match": match, "alternatives": alternatives, "suffixes": suffixes, "gap": gap, "exceptions": exceptions, "suggestion": suggestion,
+            "category": category,
+        ]
+    }
+}
+
+extension CorpusMeasurement: SwiftInitializerLiteral {
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
+        [
+            "part": part, "texts": texts, "neutral": neutral, "alarming": alarming, "tonePrecision": tonePrecision, "toneRecall": toneRecall,
+            "rulePrecision": rulePrecision, "ruleRecall": ruleRecall,
         ]
     }
 }
