@@ -34,7 +34,7 @@ import YAML
     }
 
     @Test func plainScalarOverSeveralLines() {
-        expectSpan("    text: Your data is\n      safe from hackers today", line: 10, column: 17, endColumn: 24)
+        expectSpan("    text: Your data is\n      kept from hackers today", line: 10, column: 17, endColumn: 24)
     }
 
     @Test func singleQuotedWithEscapedQuote() {

@@ -143,7 +143,7 @@ final class EvaluationContext {
         // however many screens repeat it (and, within the run's bound, however many manifests).
         var lexicons: [String: SharedLexicon?] = [:]
         var readings: [TextReading.Key: TextReading] = [:]
-        func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?, screenIndex: Int?) {
+        func add(_ text: LocalizedText?, _ role: PersonFacingText.Role, _ screen: Screen?, screenIndex: Int?, actionKind: String? = nil) {
             for entry in text?.entries ?? [] {
                 let key = TextReading.Key(language: entry.language, value: entry.value)
                 let reading: TextReading
@@ -162,13 +162,13 @@ final class EvaluationContext {
                     }
                     readings[key] = reading
                 }
-                result.append(PersonFacingText(entry: entry, role: role, screen: screen, screenIndex: screenIndex, reading: reading))
+                result.append(PersonFacingText(entry: entry, role: role, screen: screen, screenIndex: screenIndex, reading: reading, actionKind: actionKind))
             }
         }
         add(manifest.capture.notice?.text, .captureNotice, nil, screenIndex: nil)
         add(manifest.capture.onScreenshot?.text, .screenshotText, nil, screenIndex: nil)
         for (index, screen) in manifest.screens.enumerated() {
-            for action in screen.actions { add(action.message, .actionMessage, screen, screenIndex: index) }
+            for action in screen.actions { add(action.message, .actionMessage, screen, screenIndex: index, actionKind: action.kind) }
             for notice in screen.notices { add(notice.text, notice.when == .capture ? .captureNotice : .screenshotText, screen, screenIndex: index) }
         }
         return result
@@ -234,9 +234,12 @@ final class PersonFacingText {
     /// The position of `screen` in the manifest's screens.
     let screenIndex: Int?
     let reading: TextReading
+    /// For an action's `message`, the action's kind.
+    let actionKind: String?
 
-    init(entry: TextEntry, role: Role, screen: Screen?, screenIndex: Int?, reading: TextReading) {
+    init(entry: TextEntry, role: Role, screen: Screen?, screenIndex: Int?, reading: TextReading, actionKind: String? = nil) {
         self.entry = entry
+        self.actionKind = actionKind
         self.role = role
         self.screen = screen
         self.screenIndex = screenIndex

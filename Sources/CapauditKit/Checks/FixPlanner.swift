@@ -123,7 +123,7 @@ struct FixPlanner {
     func captureNotice(for screen: Screen) -> [ManifestEdit] {
         if let notice = manifest.capture.notice, notice.style != .none { return [] }
         if screen.notices.contains(where: { $0.when == .capture && $0.style != .none }) { return [] }
-        let text = context.policy.lexicon(for: manifest.app.language)?.neutralNotice ?? Lexicon.fallbackNeutralNotice
+        let text = context.exampleText(.captureNotice) ?? Lexicon.fallbackNeutralNotice
         let notice = EditValue.mapping([EditEntry("when", .name("capture")), EditEntry("style", .name("inline")), EditEntry("text", .text(text))])
         return [.append(notice, to: "notices", at: screen.location.path)]
     }

@@ -32,6 +32,8 @@ struct LexiconDefinition: Sendable {
     var file: String
     /// The `measured` block: the lexicon's figures on its corpus, by part.
     var measured: [CorpusMeasurement] = []
+    /// The `examples` block, keyed as `WordingExamples` keys it.
+    var examples: [String: String] = [:]
 
     /// The lexicon ready to match.
     var lexicon: Lexicon {
@@ -40,6 +42,6 @@ struct LexiconDefinition: Sendable {
             affected: WordList(entries: affected.map { phrase in
                 LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
             }),
-            acronyms: Set(acronyms), neutralNotice: neutralNotice, file: file, measured: measured)
+            acronyms: Set(acronyms), neutralNotice: neutralNotice, file: file, measured: measured, examples: WordingExamples(texts: examples))
     }
 }

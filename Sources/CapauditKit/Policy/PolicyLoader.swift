@@ -439,7 +439,7 @@ public struct PolicyLoader {
     }
 
     static func lexiconDefinition(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> LexiconDefinition? {
-        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms", "measured"]
+        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms", "measured", "examples"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
             let languageNode = fields["language"],
             let language = decoder.string(languageNode, path: "language", what: "`language`", nonEmpty: true)?.lowercased()
@@ -460,7 +460,49 @@ public struct PolicyLoader {
             affected: fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`").map(\.0) } ?? [],
             acronyms: fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? [],
             neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
-            file: source.displayPath, measured: fields["measured"].map { measurements($0, decoder) } ?? [])
+            file: source.displayPath, measured: fields["measured"].map { measurements($0, decoder) } ?? [],
+            examples: fields["examples"].map { examples($0, decoder) } ?? [:])
+    }
+
+    /// A mapping whose keys are names of the data (profiles, kinds), with their values.
+    private static func namedPairs(_ node: YAMLNode, path: String, what: String, _ decoder: NodeDecoder) -> [(String, YAMLNode)]? {
+        guard let pairs = node.mapping else {
+            decoder.report("\(what) must be a mapping", at: node, path: path)
+            return nil
+        }
+        return pairs.compactMap { pair in pair.key.scalar.map { ($0.value, pair.value) } }
+    }
+
+    /// The `examples` block: profile → role → text, with `by-kind` and `by-category` maps of
+    /// overrides under a role's profile (keys as `WordingExamples` keys them).
+    static func examples(_ node: YAMLNode, _ decoder: NodeDecoder) -> [String: String] {
+        guard let profiles = namedPairs(node, path: "examples", what: "`examples`", decoder) else { return [:] }
+        let roles = WordingExamples.Role.allCases.map(\.rawValue)
+        let overrides = [WordingExamples.byKind, WordingExamples.byCategory]
+        var texts: [String: String] = [:]
+        for (profile, profileNode) in profiles {
+            let path = "examples.\(profile)"
+            guard let fields = decoder.mapping(profileNode, path: path, what: "a profile's examples", known: roles + overrides) else { continue }
+            for role in WordingExamples.Role.allCases {
+                if let text = fields[role.rawValue].flatMap({ decoder.string($0, path: "\(path).\(role.rawValue)", what: "an example", nonEmpty: true) }) {
+                    texts[WordingExamples.key(profile: profile, role: role)] = text
+                }
+            }
+            for override in overrides {
+                guard let overrideNode = fields[override],
+                    let byRole = decoder.mapping(overrideNode, path: "\(path).\(override)", what: "`\(override)`", known: roles)
+                else { continue }
+                for role in WordingExamples.Role.allCases {
+                    guard let namesNode = byRole[role.rawValue], let names = namedPairs(namesNode, path: "\(path).\(override).\(role.rawValue)", what: "examples by name", decoder) else { continue }
+                    for (name, textNode) in names {
+                        if let text = decoder.string(textNode, path: "\(path).\(override).\(role.rawValue).\(name)", what: "an example", nonEmpty: true) {
+                            texts[WordingExamples.key(profile: profile, role: role, override: "\(override):\(name)")] = text
+                        }
+                    }
+                }
+            }
+        }
+        return texts
     }
 
     /// The `measured` block: for each part of the corpus, its counts and ratios.

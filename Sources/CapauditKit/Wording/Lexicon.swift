@@ -12,6 +12,8 @@ public struct Lexicon: Sendable {
     public var file: String
     /// Its figures on its corpus (`measured`), by part; empty for a lexicon that has none.
     public var measured: [CorpusMeasurement] = []
+    /// The texts fixes write in this language, by profile and role.
+    public var examples = WordingExamples()
 
     /// The notice offered where no lexicon gives one (a pack's language without `neutral-notice`).
     public static let fallbackNeutralNotice = "Screen sharing is active. Some details are hidden."
@@ -21,6 +23,12 @@ public struct Lexicon: Sendable {
     public static let affectedList = "affected-words"
 
     public func list(_ name: String) -> WordList { lists[name] ?? WordList(entries: []) }
+
+    /// The text a fix writes for a role (`WordingExamples.text`); a capture notice falls back to the
+    /// neutral notice.
+    public func example(_ role: WordingExamples.Role, profile: String, actionKind: String? = nil, dataCategory: String? = nil) -> String? {
+        examples.text(role, profile: profile, actionKind: actionKind, dataCategory: dataCategory) ?? (role == .captureNotice ? neutralNotice : nil)
+    }
 
     /// Every list's matches in one text, each list within its own work budget.
     public func matches(in tokens: [Token]) -> TextMatches {
@@ -42,6 +50,7 @@ public struct Lexicon: Sendable {
         affected = WordList(entries: affected.entries + other.affected.entries)
         acronyms.formUnion(other.acronyms)
         if let notice = other.neutralNotice { neutralNotice = notice }
+        examples.merge(other.examples)
     }
 }
 

@@ -33,32 +33,41 @@ struct LexiconCheck: Check {
                 let entry = match.entry
                 let synonym = entry.suggestsSentence || entry.suggestion.isEmpty
                     ? nil : Self.matchingCase(entry.suggestion, of: text.words(from: match.start, to: match.end))
-                let suggestion = advice(entry, synonym: synonym, notice: text.role == .captureNotice, lexicon)
+                let message = text.role == .actionMessage && !entry.suggestsSentence && !rewritesSentence
+                    ? context.exampleText(.actionMessage, language: text.entry.language, actionKind: text.actionKind) : nil
+                let sentence = rewritesSentence ? Self.sentence(of: text, holding: match.start..<match.end) : nil
+                let suggestion = advice(entry, synonym: synonym, notice: text.role == .captureNotice, message: message, sentence: sentence, lexicon)
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": entry.text], fix: suggestion,
-                    fixes: context.fixes { fixes(entry, synonym: synonym, text, lexicon, from: match.start, to: match.end, context) },
+                    fixes: context.fixes { fixes(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end, context) },
                     detail: "\(entry.text)#\(occurrence)"))
             }
         }
         return emissions
     }
 
-    /// What the help says: the synonym, the neutral notice (capture notices), or both.
-    private func advice(_ entry: LexiconEntry, synonym: String?, notice: Bool, _ lexicon: SharedLexicon) -> String {
+    /// What the help says: the synonym, the neutral notice (capture notices) or the profile's
+    /// calm message (action messages), or both.
+    /// `sentence`: for a list whose rewrite is the sentence (WRD004), the sentence that holds the match.
+    private func advice(_ entry: LexiconEntry, synonym: String?, notice: Bool, message: String?, sentence: String?, _ lexicon: SharedLexicon) -> String {
         let neutral = lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice
         if entry.suggestsSentence {
             return notice ? "write the neutral notice instead: \"\(neutral)\"" : "write instead: \"\(entry.suggestion)\""
         }
         var parts: [String] = []
+        if let sentence, synonym == nil {
+            return "rewrite only the sentence \"\(sentence)\" about what the app does, keep every other sentence as written, and keep any consequence it states (who is told, what happens next)"
+        }
         if let synonym { parts.append("say \"\(synonym)\" instead") }
         if notice { parts.append("write the neutral notice: \"\(neutral)\"") }
+        if let message, message != entry.suggestion { parts.append("write instead: \"\(message)\"") }
         if parts.isEmpty { parts.append("say calmly what is happening and what the app does, without naming who might be watching") }
         return parts.joined(separator: ", or ")
     }
 
     /// The same advice as edits of the manifest, for `explain` and the fix tests.
     private func fixes(
-        _ entry: LexiconEntry, synonym: String?, _ text: PersonFacingText, _ lexicon: SharedLexicon, from start: Int, to end: Int, _ context: EvaluationContext
+        _ entry: LexiconEntry, synonym: String?, message: String?, _ text: PersonFacingText, _ lexicon: SharedLexicon, from start: Int, to end: Int, _ context: EvaluationContext
     ) -> [ManifestFix] {
         if entry.suggestsSentence {
             // A capture notice is offered the neutral notice: the entry's sentence fits another role.
@@ -78,7 +87,16 @@ struct LexiconCheck: Check {
             fixes.append(ManifestFix("say \"\(synonym)\" instead", [EvaluationContext.rewriting(text.entry, to: replaced)], applicability: .safe))
         }
         if let notice = context.neutralNotice(text, lexicon) { fixes.append(notice) }
+        if let message, message != text.entry.value {
+            fixes.append(ManifestFix("write the calm message instead", [EvaluationContext.rewriting(text.entry, to: message)], applicability: .unsafe))
+        }
         return fixes
+    }
+
+    /// The words of the sentence of a text that holds value scalars `range`.
+    static func sentence(of text: PersonFacingText, holding range: Range<Int>) -> String {
+        let bounds = EvaluationContext.sentence(in: text.entry.value, holding: range)
+        return text.words(from: bounds.lowerBound, to: bounds.upperBound)
     }
 
     /// The synonym capitalised like the words it replaces ("Warning:" becomes "Note:").

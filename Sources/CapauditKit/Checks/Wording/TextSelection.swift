@@ -79,6 +79,15 @@ extension EvaluationContext {
         return String(result)
     }
 
+    /// The text a fix writes for a role (RULES.md, "Help and fix data" 5): from the lexicon of
+    /// `language` (the language of the text it replaces), else of `app.language`, else English,
+    /// for the profile, the action kind and the data category (`WordingExamples.text`); nil when
+    /// no lexicon has one for the role.
+    func exampleText(_ role: WordingExamples.Role, language: String? = nil, actionKind: String? = nil, dataCategory: String? = nil) -> String? {
+        let lexicons = [language, manifest.app.language, "en"].compactMap { $0 }.compactMap { policy.lexicon(for: $0) }
+        return lexicons.lazy.compactMap { $0.example(role, profile: self.profile.id, actionKind: actionKind, dataCategory: dataCategory) }.first
+    }
+
     /// A capture notice rewritten as the lexicon's neutral notice, the calm sentence that says
     /// what happens and what is hidden; nil for other texts, which it would not describe.
     func neutralNotice(_ text: PersonFacingText, _ lexicon: SharedLexicon) -> ManifestFix? {

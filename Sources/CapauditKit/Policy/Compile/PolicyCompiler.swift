@@ -92,7 +92,7 @@ public enum PolicyCompiler {
                         affected: \(lexicon.affected.swiftLiteral),
                         acronyms: \(lexicon.acronyms.swiftLiteral),
                         neutralNotice: \(lexicon.neutralNotice.swiftLiteral), file: \(lexicon.file.swiftLiteral),
-                        measured: \(lexicon.measured.swiftLiteral))
+                        measured: \(lexicon.measured.swiftLiteral), examples: \(lexicon.examples.swiftLiteral))
 
             """
         return function(name, returning: "LexiconDefinition", body: body)
