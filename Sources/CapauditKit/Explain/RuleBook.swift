@@ -4,7 +4,8 @@ public enum RuleBook {
     /// How `docs/rules.md` is made; its header and the staleness test say so.
     public static let regenerateCommand = "swift run capaudit rules --format markdown --pages > docs/rules.md"
 
-    public static func markdown(_ index: RuleIndex) -> String {
+    /// `lexicons`: the policy's wording lexicons, reported after the rules.
+    public static func markdown(_ index: RuleIndex, lexicons: [Lexicon]) -> String {
         var parts: [String] = []
         parts.append("<!-- Generated from the policy data by `\(regenerateCommand)`. Do not edit by hand: change Rules/ and run it again (a test fails while this file is stale). -->")
         parts.append("# Rule reference")
@@ -22,6 +23,7 @@ public enum RuleBook {
             """)
         parts.append("## Index\n\n" + TextLayout.trimmedEnd(index.markdown(linked: true)))
         parts += index.pages.map { TextLayout.trimmedEnd($0.markdown(level: 2)) }
+        parts.append(LexiconReport.markdown(lexicons, level: 2))
         return parts.joined(separator: "\n\n") + "\n"
     }
 

@@ -30,6 +30,8 @@ struct LexiconDefinition: Sendable {
     var acronyms: [String]
     var neutralNotice: String?
     var file: String
+    /// The `measured` block: the lexicon's figures on its corpus, by part.
+    var measured: [CorpusMeasurement] = []
 
     /// The lexicon ready to match.
     var lexicon: Lexicon {
@@ -38,6 +40,6 @@ struct LexiconDefinition: Sendable {
             affected: WordList(entries: affected.map { phrase in
                 LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
             }),
-            acronyms: Set(acronyms), neutralNotice: neutralNotice, file: file)
+            acronyms: Set(acronyms), neutralNotice: neutralNotice, file: file, measured: measured)
     }
 }

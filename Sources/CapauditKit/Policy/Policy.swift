@@ -63,6 +63,9 @@ public struct Policy: Sendable {
     /// The languages that have a wording lexicon.
     public var languages: [String] { lexicons.languages }
 
+    /// Every language's lexicon, in the order of `languages`.
+    public var allLexicons: [Lexicon] { languages.compactMap(lexicon(for:)) }
+
     /// The lexicon for a language tag: exact, else its primary language (`en-GB` → `en`).
     public func lexicon(for tag: String) -> Lexicon? {
         let lowered = tag.lowercased()

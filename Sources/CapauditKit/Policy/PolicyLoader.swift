@@ -384,7 +384,7 @@ public struct PolicyLoader {
     }
 
     static func lexiconDefinition(_ root: YAMLNode, source: PolicySource, _ decoder: NodeDecoder) -> LexiconDefinition? {
-        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms"]
+        let known = ["language", "name", "neutral-notice"] + Lexicon.listNames + ["affected-words", "acronyms", "measured"]
         guard let fields = decoder.mapping(root, path: "", what: "a lexicon", known: known, required: ["language"]),
             let languageNode = fields["language"],
             let language = decoder.string(languageNode, path: "language", what: "`language`", nonEmpty: true)?.lowercased()
@@ -405,7 +405,35 @@ public struct PolicyLoader {
             affected: fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`").map(\.0) } ?? [],
             acronyms: fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? [],
             neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
-            file: source.displayPath)
+            file: source.displayPath, measured: fields["measured"].map { measurements($0, decoder) } ?? [])
+    }
+
+    /// The `measured` block: for each part of the corpus, its counts and ratios.
+    static func measurements(_ node: YAMLNode, _ decoder: NodeDecoder) -> [CorpusMeasurement] {
+        guard let parts = decoder.mapping(node, path: "measured", what: "`measured`", known: CorpusMeasurement.parts) else { return [] }
+        let counts = ["texts", "neutral", "alarming"]
+        let ratios = ["tone-precision", "tone-recall", "rule-precision", "rule-recall"]
+        return CorpusMeasurement.parts.compactMap { part -> CorpusMeasurement? in
+            guard let partNode = parts[part],
+                let fields = decoder.mapping(partNode, path: "measured.\(part)", what: "a measurement", known: counts + ratios, required: counts + ratios)
+            else { return nil }
+            let count = { (key: String) in fields[key].flatMap { decoder.integer($0, path: "measured.\(part).\(key)", what: "`\(key)`", range: NodeDecoder.counts) } }
+            let ratio = { (key: String) -> Double? in
+                guard let node = fields[key] else { return nil }
+                guard let value = node.scalar.flatMap({ Double($0.value) }), (0...1).contains(value) else {
+                    decoder.report("`\(key)` must be a number from 0 to 1", at: node, path: "measured.\(part).\(key)")
+                    return nil
+                }
+                return value
+            }
+            guard let texts = count("texts"), let neutral = count("neutral"), let alarming = count("alarming"),
+                let tonePrecision = ratio("tone-precision"), let toneRecall = ratio("tone-recall"),
+                let rulePrecision = ratio("rule-precision"), let ruleRecall = ratio("rule-recall")
+            else { return nil }
+            return CorpusMeasurement(
+                part: part, texts: texts, neutral: neutral, alarming: alarming, tonePrecision: tonePrecision, toneRecall: toneRecall,
+                rulePrecision: rulePrecision, ruleRecall: ruleRecall)
+        }
     }
 
     /// The longest gap a phrase may allow: keeps matching linear whatever a pack says.

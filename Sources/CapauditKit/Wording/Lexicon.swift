@@ -10,6 +10,8 @@ public struct Lexicon: Sendable {
     /// A calm capture notice in this language, which WRD001 offers instead of an alarming text.
     public var neutralNotice: String?
     public var file: String
+    /// Its figures on its corpus (`measured`), by part; empty for a lexicon that has none.
+    public var measured: [CorpusMeasurement] = []
 
     /// The notice offered where no lexicon gives one (a pack's language without `neutral-notice`).
     public static let fallbackNeutralNotice = "Screen sharing is active. Some details are hidden."

@@ -26,7 +26,7 @@ struct RulesCommand: Command {
         let pages = arguments.has("pages")
         switch format {
         case "json": Output.out(JSONWriter().string(index.json(pages: pages)))
-        case "markdown": Output.out(pages ? RuleBook.markdown(index) : index.markdown())
+        case "markdown": Output.out(pages ? RuleBook.markdown(index, lexicons: session.policy.allLexicons) : index.markdown())
         default: Pager.show(pages ? RuleBook.text(index) : index.text)
         }
         return ExitCode.success

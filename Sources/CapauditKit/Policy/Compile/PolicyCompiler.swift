@@ -91,7 +91,8 @@ public enum PolicyCompiler {
                         language: \(lexicon.language.swiftLiteral), name: \(lexicon.name.swiftLiteral), lists: lists,
                         affected: \(lexicon.affected.swiftLiteral),
                         acronyms: \(lexicon.acronyms.swiftLiteral),
-                        neutralNotice: \(lexicon.neutralNotice.swiftLiteral), file: \(lexicon.file.swiftLiteral))
+                        neutralNotice: \(lexicon.neutralNotice.swiftLiteral), file: \(lexicon.file.swiftLiteral),
+                        measured: \(lexicon.measured.swiftLiteral))
 
             """
         return function(name, returning: "LexiconDefinition", body: body)

@@ -91,3 +91,12 @@ extension LexiconDefinition.Entry: SwiftInitializerLiteral {
         ]
     }
 }
+
+extension CorpusMeasurement: SwiftInitializerLiteral {
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
+        [
+            "part": part, "texts": texts, "neutral": neutral, "alarming": alarming, "tonePrecision": tonePrecision, "toneRecall": toneRecall,
+            "rulePrecision": rulePrecision, "ruleRecall": ruleRecall,
+        ]
+    }
+}
