@@ -54,7 +54,6 @@ import YAML
         "bank WRD001": "an alarming word with no synonym in an action's message: the lexicons carry no calm message per profile yet",
         "bugreport CAP012/action": "below API 35 nothing signals capture, and the window flag on `settings`, which has no sensitive field, raises CAP006 until it leaves alone a screen whose action responds to capture (Policy 3)",
         "health CAP012/action": "below API 35 nothing signals capture, and the window flag on `settings`, which has no sensitive field, raises CAP006 until it leaves alone a screen whose action responds to capture (Policy 3)",
-        "travel CAP006": "`manage-booking` keeps its window flag while `cancel-booking` responds to capture with it (CAP012): the advice waits for Policy 3's CAP006, which leaves such a screen alone",
         "travel IOS003": "no robust iOS mechanism covers the field from the app's minimum iOS, so no protect change ends `privacy-sensitive` being its only one; showing it masked is CAP001's fix",
     ]
 
