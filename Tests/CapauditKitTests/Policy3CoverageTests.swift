@@ -208,6 +208,30 @@ import YAML
         }
     }
 
+    /// The field rules judge what the app draws: on a hosted screen (another component's window)
+    /// none of CAP002, CAP003, CAP008, BNK001-BNK003 or HLT001 fires; in the app's own they do.
+    @Test func theFieldRulesSkipHostedScreens() {
+        let fields = """
+                  - {id: password, kind: password, input: plain}
+                  - {id: pan, kind: card-number}
+                  - {id: cvv, kind: card-security-code}
+                  - {id: result, kind: lab-result, context: notification}
+                  - {id: diagnosis, kind: diagnosis, context: list-row}
+            """
+        let rules: Set<String> = ["CAP002", "CAP003", "CAP008", "BNK001", "BNK002", "BNK003", "HLT001"]
+        for profile in Self.profiles {
+            for host in ScreenHost.allCases {
+                let text = Self.manifest(profile: profile, platforms: Self.android26, screens: "  - id: pay\n    host: \(host.rawValue)\n    protect: [flag-secure]\n    fields:\n\(fields)")
+                let found = Self.summary(Self.findings(text), rules)
+                if host == .app {
+                    #expect(found.contains("CAP002@\(Self.line(of: "id: password", in: text)):9 -") && found.count >= 5, "\(profile): \(found)")
+                } else {
+                    #expect(found == [], "\(profile) host \(host.rawValue)")
+                }
+            }
+        }
+    }
+
     /// HLT001 on a widget: `privacy-sensitive` in the field's effective iOS set satisfies it where
     /// the screen is only on iOS; on Android nothing does.
     @Test func privacySensitiveSatisfiesHLT001OnAnIOSWidgetOnly() {
