@@ -121,7 +121,8 @@ import YAML
             "MAN002@11:21 `code.android` (type names or file paths) must be a list, got the string \"CardActivity\"",
             "MAN004@13:12 `code` names iOS code, but `app.platforms` does not ship ios; remove it or add the platform",
             "MAN002@15:12 unknown platform `web` in `code`; use ios or android",
-            "CAP007@16:5 screen `e` is opted out of capture protection (A screen with a wrong `code` entry is still checked.); this exempts nothing at present",
+            "CAP007@16:5 screen `e` is opted out of capture protection (A screen with a wrong `code` entry is still checked.); this exempts no coverage gap at present, "
+                + "and every finding of CAP001, AND004, AND005 and IOS002 and, when enabled, AND007, AND008, AND009, AND011, CAP015 and CAP016 about the screen",
             "MAN002@17:22 each entry of `code.android` (type names or file paths) must be a string, got the integer 1",
             "MAN002@17:25 a `code` entry must name a type or a file, got an empty string",
         ])

@@ -37,7 +37,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: plain) }
         let before = try Self.codeFindings(plain)
         #expect(before.rules == ["AND005 android", "CAP001 ios", "CAP002 -", "CAP003 -"], "\(before.rules)")
-        #expect(before.help["CAP002"] == "make `one-time-code` a secure input, which the OS masks and never caches; "
+        #expect(before.help["CAP002"] == "make `one-time-code` a secure input, which the OS masks and never caches "
+            + "(on iOS `SecureField`; on Android `inputType` `textPassword` or `numberPassword`); "
             + "below API 35 Android still shows a secure input's last character and key previews in captures, so also add `flag-secure` "
             + "to the screen `transfer-review` for Android (window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) "
             + "in onCreate before setContentView, and dialog.window?.setFlags(...) on each Dialog, BottomSheetDialog and DialogFragment window before show()): "
@@ -65,6 +66,7 @@ import Testing
         let folder = try Self.manifest { $0.replacingOccurrences(of: "min-sdk: 28", with: "min-sdk: 35") }
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Self.codeFindings(folder).help["CAP002"]
-            == "make `one-time-code` a secure input, which the OS masks and never caches: set `input: secure` in `screens[id=transfer-review].fields[id=one-time-code]`")
+            == "make `one-time-code` a secure input, which the OS masks and never caches "
+            + "(on iOS `SecureField`; on Android `inputType` `textPassword` or `numberPassword`): set `input: secure` in `screens[id=transfer-review].fields[id=one-time-code]`")
     }
 }

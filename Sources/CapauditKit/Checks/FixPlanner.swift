@@ -15,6 +15,10 @@ struct FixPlanner {
         var visibleMechanisms: Set<String> = []
         /// The capture-signal rule (CAP012), if the policy has one.
         var signals: CaptureSignalCheck?
+        /// The window protection a field made a secure input still needs (CAP002's chain to AND009),
+        /// and the categories of field AND009 judges (nil: every category).
+        var secureInputWindow: FieldCheck.SecureInputWindow?
+        var secureInputCategories: Set<String>?
 
         init(_ policy: Policy) {
             for (_, check) in policy.checks {
@@ -29,6 +33,10 @@ struct FixPlanner {
                     visibleMechanisms.formUnion(silent.visibleMechanisms)
                 case let capture as CaptureSignalCheck:
                     signals = signals ?? capture
+                case let field as FieldCheck:
+                    secureInputWindow = secureInputWindow ?? field.secureInputWindow
+                case let exposure as SecureInputWindowCheck:
+                    secureInputCategories = exposure.categories
                 default:
                     break
                 }

@@ -137,8 +137,16 @@ struct SmallestFix {
         return field.reveal == .tap ? "keep it masked, never revealed" : "show it masked"
     }
 
+    /// The field masked, and for an input made secure the window protection Android still needs
+    /// below the API level where the system hides a secure input's last character (→ AND009).
+    func maskedFix(_ context: EvaluationContext) -> ManifestFix {
+        let makesSecure = field.input == .plain
+        let chained = makesSecure ? context.ruleFacts.secureInputWindow?.chain(field, on: coverage.screen, context) : nil
+        return ManifestFix(maskedPhrase + (chained?.clause ?? ""), maskedEdits + (chained?.edits ?? []))
+    }
+
     func fixes(_ context: EvaluationContext) -> [ManifestFix] {
-        let masked = ManifestFix(maskedPhrase, maskedEdits)
+        let masked = maskedFix(context)
         guard !mechanisms.isEmpty else { return [masked] }
         let names = mechanisms.map(\.id)
         let adding = FixPlanner(context: context).adding(names, on: coverage.platform, to: field.protect, at: field.location.path, screen: coverage.screen)

@@ -1,6 +1,6 @@
 /// CAP007: a screen opted out of capture protection. Without a reason it changes nothing else;
-/// with one it replaces that screen's CAP001, AND004, AND005 and IOS002 findings (and, when
-/// they run, AND007, AND008 and AND009) and lists what it exempts.
+/// with one it replaces the findings of `replacedRules` about that screen and lists what it
+/// exempts. Each of those rules asks `exempts(_:)`.
 struct OptOutCheck: Check {
     static let name = "opt-out"
 
@@ -8,6 +8,10 @@ struct OptOutCheck: Check {
 
     /// Whether a screen's reasoned opt-out replaces the findings of the rules it exempts.
     static func exempts(_ screen: Screen) -> Bool { screen.optOut?.hasReason == true }
+
+    /// The rules whose findings about the screen, its fields and the actions that open it a
+    /// reasoned opt-out replaces (RULES.md, CAP007); the preview ones only when they run.
+    static let replacedRules = (always: ["CAP001", "AND004", "AND005", "IOS002"], preview: ["AND007", "AND008", "AND009", "AND011", "CAP015", "CAP016"])
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         context.manifest.screens.compactMap { screen in
@@ -21,7 +25,9 @@ struct OptOutCheck: Check {
             let exempted = context.coverage.filter { $0.screen.id == screen.id && !$0.missing.isEmpty }.map { coverage in
                 "`\(coverage.field.id)` on \(coverage.platform.displayName) (\(Phrases.list(context.taxonomy.names(of: coverage.missing))))"
             }
-            let exempts = exempted.isEmpty ? "nothing at present" : Phrases.list(exempted)
+            let gaps = exempted.isEmpty ? "no coverage gap at present" : Phrases.list(exempted)
+            let rules = "\(Phrases.list(Self.replacedRules.always)) and, when enabled, \(Phrases.list(Self.replacedRules.preview))"
+            let exempts = "\(gaps), and every finding of \(rules) about the screen"
             return Emission(
                 caseName: "with-reason", location: screen.location,
                 arguments: ["screen": screen.id, "exempts": exempts, "reason": optOut.reason ?? ""],

@@ -1,10 +1,13 @@
-/// AND005: with Views or React Native, a dialog, sheet or popup over a screen with `flag-secure`
-/// lacks the flag itself (it is a window of its own), so a field that needs coverage is exposed
-/// on Android. Fires instead of CAP001. With Compose or Flutter the dialog shares its parent's
-/// flag (EvaluationContext.effectiveMechanisms), so it never fires there.
+/// AND005: with Views, or React Native before 0.78 (or without `ui-version`), a dialog, sheet or
+/// popup over a screen with `flag-secure` lacks the flag itself (it is a window of its own), so a
+/// field that needs coverage is exposed on Android. Fires instead of CAP001. Where the toolkit
+/// passes the flag on (Compose, Flutter, React Native from 0.78) the dialog has its parent's
+/// screen-level mechanisms (EvaluationContext.effectiveMechanisms), so it never fires there.
 struct WindowFlagCheck: Check {
     static let name = "window-flag"
     static let flag = "flag-secure"
+    /// The React Native release whose `Modal` copies the activity's FLAG_SECURE (S51).
+    static let reactNativeInheriting = "0.78"
 
     init(parameters: CheckParameters) {}
 
@@ -18,32 +21,48 @@ struct WindowFlagCheck: Check {
         return parentHasFlag && !ownHasFlag
     }
 
-    /// The call that sets the flag on a dialog's own window, per toolkit.
-    static func dialogCall(_ toolkit: AndroidPlatform.Toolkit?, window: WindowKind) -> String {
-        switch toolkit {
-        case .reactNative?:
-            return "a React Native `Modal` is an Android window of its own: set FLAG_SECURE on it from native code (a Modal host or library that flags every window), or show the content in the screen instead of a `Modal`"
-        default:
-            let popup = window == .popup ? " (a PopupWindow cannot take the flag: show the value in a Dialog instead)" : ""
-            return "call `dialog.window?.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)` before `show()` (a DialogFragment in `onCreateDialog`, a BottomSheetDialog alike)\(popup)"
+    /// The changes that clear the finding, per toolkit and window (RULES.md, AND005): the flag on
+    /// the dialog's own window; for a PopupWindow, which takes no flag, the value in a Dialog or a
+    /// suppression that records a device test; for React Native, the release whose Modal inherits.
+    static func fixes(_ coverage: FieldCoverage, _ context: EvaluationContext) -> [ManifestFix] {
+        let screen = coverage.screen
+        let planner = FixPlanner(context: context)
+        let flagged = planner.adding([flag], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
+        let setFlag = "call `dialog.window?.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE)` before `show()` (a DialogFragment in `onCreateDialog`, a BottomSheetDialog alike)"
+        if context.manifest.app.android?.ui == .reactNative {
+            let version = EditValue.name(reactNativeInheriting)
+            return [
+                ManifestFix("add `\(flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android and set FLAG_SECURE on the `Modal`'s window from native code (a Modal host or library that flags every window)", flagged),
+                ManifestFix(
+                    "upgrade to React Native \(reactNativeInheriting) or later, whose `Modal` copies the activity's FLAG_SECURE, and declare it",
+                    [.set("ui-version", to: version, at: "app.platforms.android")]),
+            ]
         }
+        guard screen.window == .popup else {
+            return [ManifestFix("add `\(flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android and \(setFlag)", flagged)]
+        }
+        let dialog = [ManifestEdit.set("window", to: .name(WindowKind.dialog.rawValue), at: screen.location.path)] + flagged
+        return [
+            ManifestFix("a PopupWindow takes no flag of its own: show the value in a Dialog with the flag and \(setFlag)", dialog),
+            .suppressing(
+                "AND005",
+                reason: "a device test showed popup \(screen.id) blank in screenshots and recordings under the secure window of \(screen.parent ?? "its parent")",
+                at: coverage.field.location.path,
+                message: "where a device test shows the popup blank in captures (composed under its parent's secure window, not documented), record that test in a suppression"),
+        ]
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
-        context.coverage.filter { Self.isWindowWithoutFlag($0, context) && $0.screen.optOut?.hasReason != true }.map { coverage in
+        context.coverage.filter { Self.isWindowWithoutFlag($0, context) && !OptOutCheck.exempts($0.screen) }.map { coverage in
             let screen = coverage.screen
             return Emission(
                 location: coverage.field.location, platform: .android, missing: context.taxonomy.names(of: coverage.missing),
                 arguments: [
                     "field": coverage.field.id, "screen": screen.id, "window": screen.window.rawValue,
-                    "toolkit": context.manifest.app.android?.ui == .reactNative ? "React Native" : "Android Views",
+                    "toolkit": context.manifest.app.android?.ui == .reactNative ? "React Native before 0.78" : "Android Views",
                     "parent": screen.parent ?? "", "missing": Phrases.list(context.taxonomy.names(of: coverage.missing)),
                 ],
-                fixes: context.fixes {
-                    let edits = FixPlanner(context: context).adding([Self.flag], on: .android, to: screen.protect, at: screen.location.path, screen: nil)
-                    let call = Self.dialogCall(context.manifest.app.android?.ui, window: screen.window)
-                    return [ManifestFix("add `\(Self.flag)` to the \(screen.window.rawValue) `\(screen.id)` on Android and \(call)", edits)]
-                })
+                fixes: context.fixes { Self.fixes(coverage, context) })
         }
     }
 }

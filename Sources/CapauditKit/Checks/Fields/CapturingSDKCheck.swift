@@ -1,6 +1,7 @@
 /// CAP009: a screenshot or session-replay SDK captures a screen that shows a sensitive field
-/// in full, and does not mask that field's kind itself. A notification is drawn outside the
-/// app's views, where the SDK never sees it.
+/// in full (a plain input whatever its display), and does not mask that field's kind itself. A
+/// field outside the app's window (a notification, a widget, a hosted screen) is drawn where the
+/// SDK never sees it.
 struct CapturingSDKCheck: Check {
     static let name = "capturing-sdk"
 
@@ -11,7 +12,7 @@ struct CapturingSDKCheck: Check {
         for sdk in context.manifest.app.sdks {
             for screen in context.manifest.screens where sdk.screens?.contains(screen.id) ?? true {
                 for field in screen.fields
-                where field.showsFullValue && !field.isOutsideAppWindow && context.isSensitive(field.kind) && !sdk.masks.contains(field.kind) {
+                where field.isShownInFull && !context.isOutsideAppWindow(field, on: screen) && context.isSensitive(field.kind) && !sdk.masks.contains(field.kind) {
                     emissions.append(Emission(
                         location: field.location,
                         arguments: ["sdk": sdk.name, "field": field.id, "kind": field.kind, "screen": screen.id, "captures": sdk.captures.rawValue],

@@ -44,6 +44,15 @@ struct FieldCheck: Check {
         // The `{citation}` of the message: a source that applies under a profile (and those that extend it), else the default.
         ParameterSpec("citation", .string),
         ParameterSpec("citation-by-profile", .map(.profile, .string)),
+        // A field in one of these contexts whose effective set has the mechanism on every platform
+        // of its screen, each of them the one named, does not fire (HLT001: `privacy-sensitive` on
+        // an iOS widget).
+        ParameterSpec(
+            "satisfied-by",
+            .record([
+                ParameterSpec("platform", .name(.platform), required: true), ParameterSpec("mechanism", .name(.mechanism), required: true),
+                ParameterSpec("context", .list(.name(.values(of: FieldContext.self, noun: "context"))), required: true),
+            ])),
     ] + fixSpecs
     /// The field properties a condition may test (`conditionSpecs`), read once when the rule loads.
     enum Property: String {
@@ -82,9 +91,10 @@ struct FieldCheck: Check {
         /// lacks it on an Android the app supports below the level.
         func chain(_ field: Field, on screen: Screen, _ context: EvaluationContext) -> (clause: String, edits: [ManifestEdit])? {
             guard let android = context.manifest.app.android, context.manifest.app.ships(.android), android.minSDK < belowAPI,
-                !field.isOutsideAppWindow, !OptOutCheck.exempts(screen),
+                screen.appears(on: .android), !context.isOutsideAppWindow(field, on: screen), !OptOutCheck.exempts(screen),
+                context.ruleFacts.secureInputCategories?.contains(context.taxonomy.dataKind(named: field.kind)?.category ?? "") ?? true,
                 let protection = context.taxonomy.mechanism(mechanism, on: .android),
-                !context.windowHas(mechanism, screen: screen, on: .android),
+                !context.windowHas(mechanism, screen: screen, on: .android), !context.isWindowProtected(screen),
                 !field.protect.contains(where: { $0.name == mechanism && $0.applies(on: .android) })
             else { return nil }
             let call = protection.how(in: context.manifest.app.toolkit(on: .android))
@@ -95,8 +105,25 @@ struct FieldCheck: Check {
         }
     }
 
+    /// A mechanism that makes the finding moot where every platform of the field's screen is the
+    /// one it exists on.
+    struct Satisfaction {
+        var platform: Platform
+        var mechanism: String
+        var contexts: Set<String>
+
+        func holds(_ field: Field, on screen: Screen, _ context: EvaluationContext) -> Bool {
+            guard contexts.contains(field.context.rawValue) else { return false }
+            let platforms = context.manifest.app.platforms.filter(screen.appears)
+            return !platforms.isEmpty && platforms.allSatisfy { shown in
+                shown == platform && context.effectiveMechanisms(field: field, screen: screen, platform: shown).contains { $0.id == mechanism }
+            }
+        }
+    }
+
     let conditions: [Condition]
     let secureInputWindow: SecureInputWindow?
+    let satisfaction: Satisfaction?
     let citation: String
     let citationByProfile: [String: String]
 
@@ -107,6 +134,11 @@ struct FieldCheck: Check {
             if let profile = pair.key.scalar?.value, let text = pair.value.scalar?.value { byProfile[profile] = text }
         }
         citationByProfile = byProfile
+        let satisfied = parameters["satisfied-by"]
+        satisfaction = satisfied.flatMap { node in
+            guard let platform = node["platform"]?.scalar.flatMap({ Platform(rawValue: $0.value) }), let mechanism = node["mechanism"]?.scalar?.value else { return nil }
+            return Satisfaction(platform: platform, mechanism: mechanism, contexts: Set((node["context"]?.sequence ?? []).compactMap { $0.scalar?.value }))
+        }
         let offers = [Offer(parameters.node), Offer(parameters.node, prefix: "or-")]
         var conditions: [Condition] = []
         if let whereNode = parameters["where"] {
@@ -146,12 +178,14 @@ struct FieldCheck: Check {
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         var emissions: [Emission] = []
         let citation = context.profile.lineage.reversed().lazy.compactMap { citationByProfile[$0] }.first ?? self.citation
-        for screen in context.manifest.screens {
+        // A hosted screen is drawn by another component: its fields' settings are not the app's (CAP015 judges it).
+        for screen in context.manifest.screens where !screen.isHosted {
             for field in screen.fields {
                 guard let condition = conditions.first(where: { matches($0, field, context) }) else { continue }
+                if satisfaction?.holds(field, on: screen, context) == true { continue }
                 let arguments = [
                     "field": field.id, "kind": field.kind, "display": field.display.rawValue, "context": field.context.rawValue,
-                    "input": field.input.rawValue, "screen": screen.id, "citation": citation,
+                    "input": field.input.rawValue, "screen": screen.id, "citation": citation, "secure-input": SecureInputCall.phrase(on: screen, context),
                 ]
                 let offered = condition.offers.map { offer in
                     let makesSecure = field.input != .secure && offer.set.contains { $0.key == "input" && $0.value == InputKind.secure.rawValue }
@@ -196,5 +230,29 @@ struct FieldCheck: Check {
         case .keyboardCache: return String(field.keyboardCache)
         case .sensitive: return String(context.isSensitive(field.kind))
         }
+    }
+}
+
+/// The code behind `input: secure` for each UI toolkit (docs/manifest.md, "Field values per
+/// platform"), for the fixes that make an input secure (`{secure-input}`).
+enum SecureInputCall {
+    static func call(on platform: Platform, toolkit: String) -> String? {
+        switch (platform, toolkit) {
+        case (.ios, IOSPlatform.Toolkit.uikit.rawValue): return "`isSecureTextEntry = true`"
+        case (.ios, IOSPlatform.Toolkit.swiftui.rawValue): return "`SecureField`"
+        case (.android, AndroidPlatform.Toolkit.views.rawValue): return "`inputType` `textPassword` or `numberPassword`"
+        case (.android, AndroidPlatform.Toolkit.compose.rawValue):
+            return "`BasicSecureTextField` or Material 3 `SecureTextField`, never `PasswordVisualTransformation` alone, which leaves a plain input to the keyboard, autofill and Android 15's screen-share protection"
+        case (_, AndroidPlatform.Toolkit.flutter.rawValue): return "`TextField(obscureText: true)`"
+        case (_, AndroidPlatform.Toolkit.reactNative.rawValue): return "`<TextInput secureTextEntry>`"
+        default: return nil
+        }
+    }
+
+    /// "on iOS …; on Android …" for the platforms of the screen.
+    static func phrase(on screen: Screen, _ context: EvaluationContext) -> String {
+        context.manifest.app.platforms.filter(screen.appears).compactMap { platform in
+            context.manifest.app.toolkit(on: platform).flatMap { call(on: platform, toolkit: $0) }.map { "on \(platform.displayName) \($0)" }
+        }.joined(separator: "; ")
     }
 }

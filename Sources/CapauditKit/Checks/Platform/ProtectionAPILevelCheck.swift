@@ -36,7 +36,7 @@ struct ProtectionAPILevelCheck: Check {
                     fix: fix,
                     fixes: context.fixes {
                         let smallest = SmallestFix(coverage: coverage, context: context)
-                        let masked = ManifestFix(smallest.maskedPhrase, smallest.maskedEdits)
+                        let masked = smallest.maskedFix(context)
                         guard !names.isEmpty else { return masked.edits.isEmpty ? [] : [masked] }
                         let edits = FixPlanner(context: context).adding(names, on: .android, to: field.protect, at: field.location.path, screen: coverage.screen)
                         return [ManifestFix("protect the field on Android from API \(android.minSDK) (\(calls))", edits), masked].filter { !$0.edits.isEmpty }
