@@ -46,6 +46,14 @@ import YAML
         ("kotlin", "registerScreenCaptureCallback(mainExecutor, callback)", ["screen-capture-callback"], []),
         ("kotlin", "contentResolver.registerContentObserver(MediaStore.Images.Media.EXTERNAL_CONTENT_URI, true, observer)", ["media-store-observer"], []),
         ("kotlin", "contentResolver.registerContentObserver(Settings.System.CONTENT_URI, true, observer)", [], []),
+        ("kotlin", "view.setFilterTouchesWhenObscured(true)", ["filter-obscured-touches"], []),
+        ("kotlin", "payButton.filterTouchesWhenObscured = true", ["filter-obscured-touches"], []),
+        ("kotlin", "payButton.filterTouchesWhenObscured = false", [], ["filter-obscured-touches"]),
+        ("java", "payButton.setFilterTouchesWhenObscured(false);", [], ["filter-obscured-touches"]),
+        ("kotlin", "view.importantForContentCapture = View.IMPORTANT_FOR_CONTENT_CAPTURE_NO_EXCLUDE_DESCENDANTS", ["content-capture-excluded"], []),
+        ("java", "view.setImportantForContentCapture(View.IMPORTANT_FOR_CONTENT_CAPTURE_YES);", [], []),
+        // managed-capture-disabled is declared only: the device owner sets it, not the app.
+        ("kotlin", "devicePolicyManager.setScreenCaptureDisabled(admin, true)", [], []),
         ("swift", "let captured = traitCollection.sceneCaptureState == .active", ["redact-on-capture", "scene-capture-state"], []),
         ("swift", "if isSceneCaptured { hide() }", ["redact-on-capture", "scene-capture-state"], []),
         ("swift", "registerForTraitChanges([UITraitSceneCaptureState.self]) { _, _ in }", ["scene-capture-state"], []),
@@ -56,6 +64,10 @@ import YAML
         ("swift", "func applicationWillResignActive(_ application: UIApplication) {}", ["cover-on-background"], []),
         ("swift", "if scenePhase != .active { cover() }", ["cover-on-background"], []),
         ("swift", "Text(balance).privacySensitive()", ["privacy-sensitive"], []),
+        (
+            "swift", "func application(_ app: UIApplication, shouldAllowExtensionPointIdentifier id: UIApplication.ExtensionPointIdentifier) -> Bool { id != .keyboard }",
+            ["system-keyboard-only"], []
+        ),
         // secure-layer is declared only: the trick cannot be told from a password field.
         ("swift", "field.isSecureTextEntry = true", [], []),
     ]
@@ -135,7 +147,7 @@ import YAML
                 covers: []
                 evidence:
                   sets:
-                    xml-attribute: ['android:filterTouchesWhenObscured="true"']
+                    xml-attribute: ['android:touchGuard="strict"']
             evidence:
               - mechanism: flag-secure
                 platform: android
@@ -148,7 +160,7 @@ import YAML
         let policy = try PolicyLoader.load(adding: [Self.pack])
         #expect(Self.mechanisms("kotlin", "SecureWindow.apply(window)", policy: policy).sets == ["flag-secure"])
         #expect(Self.mechanisms("kotlin", "SecureWindow.apply(window)").sets.isEmpty)
-        #expect(Self.mechanisms("xml", "android:filterTouchesWhenObscured=\"true\"", policy: policy).sets == ["filter-touches"])
+        #expect(Self.mechanisms("xml", "android:touchGuard=\"strict\"", policy: policy).sets == ["filter-touches"])
     }
 
     @Test func aPacksPatternMistakesAreReportedAtTheirLine() {
@@ -245,7 +257,7 @@ import YAML
         }
         let source = [
             SourceText(platform: .android, path: "src/PinFragment.kt", text: "class PinFragment : Fragment(R.layout.pin)"),
-            SourceText(platform: .android, path: "res/layout/pin.xml", text: "<EditText android:filterTouchesWhenObscured=\"true\" />"),
+            SourceText(platform: .android, path: "res/layout/pin.xml", text: "<EditText android:touchGuard=\"strict\" />"),
         ]
         let unnamed = Manifests.check(Self.manifest(android: true, screens: screen("[PinFragment]")), policy: policy, source: source)
         #expect(Self.rules(unnamed) == ["EVD001@12:17"])

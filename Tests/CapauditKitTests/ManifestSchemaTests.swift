@@ -44,13 +44,16 @@ import Testing
 
     @Test func everyMappingHasTheDecodersKeysInTheirOrder() {
         let schemaKeys = Self.mappings(in: ManifestSchema.build(Manifests.policy)).map { $0.joined(separator: ",") }.sorted()
-        let decoderKeys = [
+        let decoderLists = [
             ManifestKeys.root, ManifestKeys.app, ManifestKeys.platforms, ManifestKeys.ios, ManifestKeys.android, ManifestKeys.permission,
             ManifestKeys.sdk, ManifestKeys.capture, ManifestKeys.notice, ManifestKeys.onScreenshot, ManifestKeys.screen, ManifestKeys.optOut,
             ManifestKeys.field, ManifestKeys.action, ManifestKeys.screenNotice,
-            // The platform map form of `protect`, and a screen's `code`.
-            ManifestKeys.platforms, ManifestKeys.platforms,
-        ].map { $0.joined(separator: ",") }.sorted()
+            // A screen's `code`.
+            ManifestKeys.platforms,
+        ]
+        // The platform map form of each place's `protect`.
+        let protectMaps = Array(repeating: ManifestKeys.platforms, count: Mechanism.Placement.allCases.count)
+        let decoderKeys = (decoderLists + protectMaps).map { $0.joined(separator: ",") }.sorted()
         #expect(schemaKeys == decoderKeys)
     }
 
@@ -63,10 +66,10 @@ import Testing
         #expect(names("data-kind") == policy.taxonomy.dataKindNames)
         #expect(names("data-kind").contains("cvv"))
         #expect(names("action-kind") == policy.taxonomy.actionKinds.map(\.id))
-        #expect(names("mechanism") == policy.taxonomy.mechanismNames)
+        #expect(names("capture-mechanism") == policy.taxonomy.mechanismNames)
         #expect(names("profile") == ["banking", "general", "health"])
-        #expect(names("ios-mechanism").contains("redact-on-capture") && !names("ios-mechanism").contains("flag-secure"))
-        #expect(names("android-mechanism").contains("redact-on-capture") && names("android-mechanism").contains("flag-secure"))
+        #expect(names("ios-field-mechanism").contains("redact-on-capture") && !names("ios-field-mechanism").contains("flag-secure"))
+        #expect(names("android-field-mechanism").contains("redact-on-capture") && names("android-field-mechanism").contains("flag-secure"))
         #expect(names("detect-mechanism") == policy.taxonomy.mechanisms.filter { $0.role == .detect }.map(\.id))
     }
 
@@ -78,8 +81,8 @@ import Testing
         }
         #expect(names("data-kind").suffix(2) == ["loyalty-pin", "lpin"])
         #expect(names("action-kind").last == "redeem-points")
-        #expect(names("mechanism").suffix(2) == ["blur-overlay", "shake-report"])
-        #expect(names("ios-mechanism").contains("blur-overlay") && !names("android-mechanism").contains("blur-overlay"))
+        #expect(names("screen-mechanism").suffix(2) == ["blur-overlay", "shake-report"])
+        #expect(names("ios-screen-mechanism").contains("blur-overlay") && !names("android-screen-mechanism").contains("blur-overlay"))
         #expect(names("detect-mechanism").last == "shake-report")
         #expect(names("profile") == ["banking", "general", "health", "loyalty"])
     }

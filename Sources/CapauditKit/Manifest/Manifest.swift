@@ -64,6 +64,8 @@ public struct IOSPlatform: Sendable {
 
     public var deploymentTarget: OSVersion
     public var ui: Toolkit
+    /// The version of the toolkit that `ui` names (`ui-version`), when given.
+    public var uiVersion: ToolkitVersion?
     public var location: Location
     /// Where the `deployment-target` key is.
     public var deploymentTargetLocation: Location
@@ -103,6 +105,30 @@ public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
     }
 }
 
+/// A UI toolkit's version, "MAJOR[.MINOR[.PATCH]]", compared part by part as numbers (a missing
+/// part is 0, so "0.78" equals "0.78.0").
+public struct ToolkitVersion: Sendable, Comparable, CustomStringConvertible {
+    /// MAJOR, MINOR and PATCH, missing parts as 0.
+    public var parts: [Int]
+
+    public init(major: Int, minor: Int = 0, patch: Int = 0) {
+        parts = [major, minor, patch]
+    }
+
+    /// "MAJOR[.MINOR[.PATCH]]", digits only, each part within `OSVersion.partRange`.
+    public init?(_ text: String) {
+        let texts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(texts.count), texts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
+        let numbers = texts.compactMap { Int($0) }
+        guard numbers.count == texts.count, numbers.allSatisfy(OSVersion.partRange.contains) else { return nil }
+        parts = numbers + Array(repeating: 0, count: 3 - numbers.count)
+    }
+
+    public static func < (lhs: ToolkitVersion, rhs: ToolkitVersion) -> Bool { lhs.parts.lexicographicallyPrecedes(rhs.parts) }
+
+    public var description: String { parts.map(String.init).joined(separator: ".") }
+}
+
 public struct AndroidPlatform: Sendable {
     /// The API levels a manifest or rule pack may name: Android is in the thirties, so the bound
     /// only refuses what cannot be a level.
@@ -114,6 +140,9 @@ public struct AndroidPlatform: Sendable {
     public var minSDK: Int
     public var targetSDK: Int
     public var ui: Toolkit
+    /// The version of the toolkit that `ui` names (`ui-version`), when given: from React Native
+    /// 0.78 a `Modal` copies the activity's FLAG_SECURE (AND005).
+    public var uiVersion: ToolkitVersion?
 
     /// Compose and Flutter dialogs share their parent's window flag (docs/manifest.md, "Coverage").
     public var dialogsShareParentWindow: Bool { ui == .compose || ui == .flutter }
@@ -213,10 +242,17 @@ public struct TextEntry: Sendable {
 
 public enum WindowKind: String, Sendable, CaseIterable { case screen, dialog, sheet, popup }
 
+/// Who draws a screen's window (`host`): the app, or a browser, sign-in session or other app
+/// that the app opens but does not draw (a *hosted screen*, docs/manifest.md).
+public enum ScreenHost: String, Sendable, CaseIterable { case app, browserView = "browser-view", authSession = "auth-session", external }
+
 public struct Screen: Sendable {
     public var id: String
     public var title: String?
     public var window: WindowKind
+    public var host: ScreenHost = .app
+    /// The platforms that have the screen (`platforms`); nil when absent: every shipped platform.
+    public var platforms: [Platform]?
     public var parent: String?
     public var parentLocation: Location?
     public var protect: [MechanismUse]
@@ -233,6 +269,15 @@ public struct Screen: Sendable {
     public var code: [CodeReference]
     /// Where the `code` key is, when the screen has one.
     public var codeLocation: Location?
+
+    /// A window that another component draws: no `protect` of the app reaches it.
+    public var isHosted: Bool { host != .app }
+
+    /// Whether the screen exists on a platform the app ships: decoding leaves out a screen whose
+    /// `platforms` names one that the app does not ship, so only shipped platforms are asked about.
+    public func appears(on platform: Platform) -> Bool {
+        platforms?.contains(platform) ?? true
+    }
 
     /// The screen's code entries for one platform.
     public func code(on platform: Platform) -> [CodeReference] {
@@ -306,6 +351,11 @@ public struct Action: Sendable {
     public var risk: Risk
     public var onCapture: OnCapture
     public var message: LocalizedText?
+    /// The id of the screen the action shows (`opens`), a screen of the same document.
+    public var opens: String?
+    public var opensLocation: Location?
+    /// Mechanisms on the action's control (`protect`): only those the taxonomy allows on actions.
+    public var protect: [MechanismUse] = []
     public var location: Location
 }
 

@@ -45,17 +45,17 @@ enum ManifestKeys {
     static let root = ["capaudit", "app", "capture", "screens"]
     static let app = ["name", "language", "profile", "platforms", "sdks"]
     static let platforms = ["ios", "android"]
-    static let ios = ["deployment-target", "ui"]
-    static let android = ["min-sdk", "target-sdk", "ui", "permissions"]
+    static let ios = ["deployment-target", "ui", "ui-version"]
+    static let android = ["min-sdk", "target-sdk", "ui", "ui-version", "permissions"]
     static let permission = ["name", "max-sdk"]
     static let sdk = ["name", "captures", "masks", "screens"]
     static let capture = ["detect", "protect", "notice", "on-screenshot"]
     static let notice = ["style", "text"]
     static let onScreenshot = ["action", "text"]
-    static let screen = ["id", "title", "window", "parent", "protect", "code", "opt-out", "fields", "actions", "notices"]
+    static let screen = ["id", "title", "window", "parent", "host", "platforms", "protect", "code", "opt-out", "fields", "actions", "notices"]
     static let optOut = ["reason"]
     static let field = ["id", "label", "kind", "context", "display", "reveal", "input", "keyboard-cache", "copy", "protect"]
-    static let action = ["id", "label", "kind", "risk", "on-capture", "message"]
+    static let action = ["id", "label", "kind", "risk", "on-capture", "message", "opens", "protect"]
     static let screenNotice = ["when", "style", "text"]
 }
 
@@ -70,6 +70,9 @@ final class DecodingRun {
     /// False when `app.platforms` cannot be read: no mechanism is then judged against it.
     var platformsKnown = false
     var profileIsUnknown = false
+    /// Every action's `opens` as written, with its node and path: checked against the document's
+    /// screen ids once all are read, whether or not the action decoded.
+    var openedScreens: [(id: String, node: YAMLNode, path: String)] = []
 
     init(decoder: ManifestDecoder) {
         self.decoder = decoder
@@ -112,7 +115,10 @@ final class DecodingRun {
             ?? Capture(detect: [], protect: [], notice: nil, onScreenshot: nil, location: location(root, "capture"))
         let screens = top["screens"].map { self.screens($0) } ?? []
         guard let app else { return nil }
-        validateReferences(app: app, screens: screens)
+        // Ids as written: a screen left out for a mistake of its own is still a screen that a
+        // `parent` or `opens` may name.
+        let screenIDs = top["screens"]?.sequence?.compactMap(Self.rawID) ?? []
+        validateReferences(app: app, screens: screens, screenIDs: screenIDs)
         guard let screensNode = top["screens"] else { return nil }
         let listed = screensNode.sequence?.count ?? 1
         return Manifest(
@@ -189,29 +195,42 @@ final class DecodingRun {
         let path = "app.platforms.ios"
         guard let fields = nodes.mapping(node, path: path, what: "`ios`", known: ManifestKeys.ios, required: ["deployment-target"]) else { return nil }
         let ui = enumValue(fields["ui"], IOSPlatform.Toolkit.self, default: .uikit, path: "\(path).ui")
-        guard let targetNode = fields["deployment-target"], let version = deploymentTarget(targetNode, path: "\(path).deployment-target"), let ui else { return nil }
+        let uiVersion = fields["ui-version"].flatMap { toolkitVersion($0, path: "\(path).ui-version") }
+        guard let targetNode = fields["deployment-target"], let version = deploymentTarget(targetNode, path: "\(path).deployment-target"), let ui,
+            fields["ui-version"] == nil || uiVersion != nil
+        else { return nil }
         return IOSPlatform(
-            deploymentTarget: version, ui: ui, location: location(node, path), deploymentTargetLocation: keyLocation(node, "deployment-target", path: "\(path).deployment-target"))
+            deploymentTarget: version, ui: ui, uiVersion: uiVersion, location: location(node, path), deploymentTargetLocation: keyLocation(node, "deployment-target", path: "\(path).deployment-target"))
     }
 
     func deploymentTarget(_ targetNode: YAMLNode, path targetPath: String) -> OSVersion? {
-        guard let scalar = targetNode.scalar else {
-            nodes.report("`deployment-target` must be a version string such as \"17.0\", got \(NodeDecoder.describe(targetNode))", at: targetNode, path: targetPath)
+        versionString(targetNode, key: "deployment-target", format: "MAJOR[.MINOR]", example: ("17.0", "17.10 reads as 17.1"), path: targetPath, parse: OSVersion.init)
+    }
+
+    func toolkitVersion(_ node: YAMLNode, path: String) -> ToolkitVersion? {
+        versionString(node, key: "ui-version", format: "MAJOR[.MINOR[.PATCH]]", example: ("0.78", "0.80 reads as 0.8"), path: path, parse: ToolkitVersion.init)
+    }
+
+    /// A version written as a string; an unquoted number is refused with the hint to quote it,
+    /// since YAML reads it as a number and drops trailing zeros (`example.misread`).
+    func versionString<Version>(
+        _ node: YAMLNode, key: String, format: String, example: (text: String, misread: String), path: String, parse: (String) -> Version?
+    ) -> Version? {
+        guard let scalar = node.scalar else {
+            nodes.report("`\(key)` must be a version string such as \"\(example.text)\", got \(NodeDecoder.describe(node))", at: node, path: path)
             return nil
         }
         switch scalar.resolved {
         case .string(let text):
-            guard let version = OSVersion(text) else {
-                nodes.report("`deployment-target` must be \"MAJOR[.MINOR]\" such as \"17.0\" (each part at most \(OSVersion.partRange.upperBound)), got \"\(text)\"", at: targetNode, path: targetPath)
+            guard let version = parse(text) else {
+                nodes.report("`\(key)` must be \"\(format)\" such as \"\(example.text)\" (each part at most \(OSVersion.partRange.upperBound)), got \"\(text)\"", at: node, path: path)
                 return nil
             }
             return version
         case .integer, .float:
-            nodes.report(
-                "`deployment-target` must be a string, got the number \(scalar.value); quote it: \"\(scalar.value)\" (unquoted, 17.10 reads as 17.1)",
-                at: targetNode, path: targetPath)
+            nodes.report("`\(key)` must be a string, got the number \(scalar.value); quote it: \"\(scalar.value)\" (unquoted, \(example.misread))", at: node, path: path)
         default:
-            nodes.report("`deployment-target` must be a version string such as \"17.0\", got \(NodeDecoder.describe(targetNode))", at: targetNode, path: targetPath)
+            nodes.report("`\(key)` must be a version string such as \"\(example.text)\", got \(NodeDecoder.describe(node))", at: node, path: path)
         }
         return nil
     }
@@ -224,6 +243,7 @@ final class DecodingRun {
         let minSDK = fields["min-sdk"].flatMap { nodes.integer($0, path: "\(path).min-sdk", what: "`min-sdk`", range: AndroidPlatform.apiLevels) }
         let targetSDK = fields["target-sdk"].flatMap { nodes.integer($0, path: "\(path).target-sdk", what: "`target-sdk`", range: AndroidPlatform.apiLevels) }
         let ui = enumValue(fields["ui"], AndroidPlatform.Toolkit.self, default: .views, path: "\(path).ui")
+        let uiVersion = fields["ui-version"].flatMap { toolkitVersion($0, path: "\(path).ui-version") }
         if let minSDK, let targetSDK, let targetNode = fields["target-sdk"], targetSDK < minSDK {
             nodes.report("`target-sdk` (\(targetSDK)) must not be lower than `min-sdk` (\(minSDK))", at: targetNode, path: "\(path).target-sdk")
         }
@@ -237,9 +257,9 @@ final class DecodingRun {
                 }
             }
         }
-        guard let minSDK, let targetSDK, let ui else { return nil }
+        guard let minSDK, let targetSDK, let ui, fields["ui-version"] == nil || uiVersion != nil else { return nil }
         return AndroidPlatform(
-            minSDK: minSDK, targetSDK: targetSDK, ui: ui, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation,
+            minSDK: minSDK, targetSDK: targetSDK, ui: ui, uiVersion: uiVersion, permissions: permissions, location: location(node, path), permissionsLocation: permissionsLocation,
             minSDKLocation: keyLocation(node, "min-sdk", path: "\(path).min-sdk"), targetSDKLocation: keyLocation(node, "target-sdk", path: "\(path).target-sdk"))
     }
 
@@ -303,14 +323,14 @@ final class DecodingRun {
         var capture = Capture(detect: [], protect: [], notice: nil, onScreenshot: nil, location: location(node, path))
         guard let fields = nodes.mapping(node, path: path, what: "`capture`", known: ManifestKeys.capture) else { return capture }
         if let detect = fields["detect"] {
-            capture.detect = mechanismList(detect, path: "capture.detect", platform: nil).filter { use in
+            capture.detect = mechanismList(detect, path: "capture.detect", platform: nil, placement: nil).filter { use in
                 let known = taxonomy.mechanisms(named: use.name)
                 guard known.allSatisfy({ $0.role == .protect }) else { return true }
                 nodes.report("`\(use.name)` is a protect mechanism: list it under a `protect` list; `detect` takes detection mechanisms (\(taxonomy.mechanisms.filter { $0.role == .detect }.map(\.id).joined(separator: ", ")))", at: use.location.position, path: use.location.path)
                 return false
             }
         }
-        if let protect = fields["protect"] { capture.protect = mechanisms(protect, path: "capture.protect") }
+        if let protect = fields["protect"] { capture.protect = mechanisms(protect, path: "capture.protect", placement: .capture) }
         if let noticeNode = fields["notice"] {
             let start = nodes.problemCount
             defer { if capture.notice == nil { nodes.skipped(noticeNode, problemsSince: start) } }
@@ -345,8 +365,8 @@ final class DecodingRun {
 
     // MARK: mechanisms
 
-    /// A `protect` or `detect` list, or a map from platform to list.
-    func mechanisms(_ node: YAMLNode, path: String) -> [MechanismUse] {
+    /// A `protect` list of a place, or a map from platform to list.
+    func mechanisms(_ node: YAMLNode, path: String, placement: Mechanism.Placement) -> [MechanismUse] {
         if let pairs = node.mapping {
             var uses: [MechanismUse] = []
             for pair in pairs {
@@ -362,14 +382,15 @@ final class DecodingRun {
                     nodes.report(.wrongPlatform, "`\(Self.lastKey(path))` names mechanisms for \(platform.displayName), but `app.platforms` does not ship \(platform.rawValue)", at: pair.key, path: "\(path).\(key)")
                     continue
                 }
-                uses += mechanismList(pair.value, path: "\(path).\(key)", platform: platform)
+                uses += mechanismList(pair.value, path: "\(path).\(key)", platform: platform, placement: placement)
             }
             return uses
         }
-        return mechanismList(node, path: path, platform: nil)
+        return mechanismList(node, path: path, platform: nil, placement: placement)
     }
 
-    func mechanismList(_ node: YAMLNode, path: String, platform: Platform?) -> [MechanismUse] {
+    /// A list of mechanism names; `placement` is the place of a `protect` list (nil for `detect`).
+    func mechanismList(_ node: YAMLNode, path: String, platform: Platform?, placement: Mechanism.Placement?) -> [MechanismUse] {
         var uses: [MechanismUse] = []
         for (index, item) in (nodes.list(node, path: path, what: "`\(Self.lastKey(path))`") ?? []).enumerated() {
             let itemPath = "\(path)[\(index)]"
@@ -390,9 +411,40 @@ final class DecodingRun {
                 nodes.report(.wrongPlatform, "`\(name)` exists only on \(platforms), which `app.platforms` does not ship; remove it or add the platform", at: item, path: itemPath)
                 continue
             }
+            let listed = known.filter { mechanism in platform.map { mechanism.platform == $0 } ?? (!platformsKnown || shipped.contains(mechanism.platform)) }
+            if let placement, let problem = Self.placementProblem(name, listed, placement) {
+                nodes.report(problem, at: item, path: itemPath)
+                continue
+            }
             uses.append(MechanismUse(name: name, platform: platform, location: location(item, itemPath)))
         }
         return uses
+    }
+
+    /// Why mechanisms (one name, per platform) cannot be listed in a place: an app-wide one
+    /// outside `capture.protect`, or one whose `applies-to` lacks the place.
+    static func placementProblem(_ name: String, _ mechanisms: [Mechanism], _ placement: Mechanism.Placement) -> String? {
+        guard !mechanisms.isEmpty, !mechanisms.contains(where: { $0.applies(to: placement) }) else { return nil }
+        if mechanisms.allSatisfy(\.isAppWide) {
+            return "`\(name)` acts on the whole app: move it to `capture.protect`"
+        }
+        let place = switch placement {
+        case .capture: "`capture.protect`"
+        case .action: "an action"
+        case .field, .screen: "a \(placement.rawValue)"
+        }
+        if mechanisms.allSatisfy({ $0.role == .detect }) {
+            return "`\(name)` cannot apply to \(place); it is a detection mechanism: list it in `capture.detect`"
+        }
+        let allowed = Mechanism.Placement.allCases.filter { placement in mechanisms.contains { $0.applies(to: placement) } }
+        let hint = placement == .action && allowed.contains(.screen) ? "list it on the screen" : "list it in \(Self.placeNames(allowed))"
+        return "`\(name)` cannot apply to \(place); \(hint)"
+    }
+
+    /// Places for messages: "a field's `protect` or `capture.protect`".
+    static func placeNames(_ placements: [Mechanism.Placement]) -> String {
+        let names = placements.map(\.protectList)
+        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 
     /// The key a path ends with: `display` for `screens[id=a].fields[id=b].display`.
@@ -506,10 +558,13 @@ final class DecodingRun {
         }
         let window = fields["window"].map { nodes.oneOf($0, WindowKind.self, path: "\(path).window", what: "`window`") } ?? .screen
         let parent = fields["parent"].flatMap { nodes.string($0, path: "\(path).parent", what: "`parent`", nonEmpty: true) }
-        if let window, window != .screen, fields["parent"] == nil {
+        let host = enumValue(fields["host"], ScreenHost.self, default: .app, path: "\(path).host")
+        // A hosted screen's window is drawn by another component: it opens over no screen of the app.
+        if let window, window != .screen, host == .app, fields["parent"] == nil {
             nodes.report("a `\(window.rawValue)` needs `parent`: the screen it opens over (its window does not inherit that screen's flags)", at: node, path: path)
         }
-        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect") } ?? []
+        let platforms = fields["platforms"].map { screenPlatforms($0, path: "\(path).platforms") }
+        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect", placement: .screen) } ?? []
         var optOut: OptOut?
         if let optOutNode = fields["opt-out"] {
             if optOutNode.scalar?.resolved == .null {
@@ -527,13 +582,32 @@ final class DecodingRun {
         let fieldList = fields["fields"].map { self.fields($0, screenPath: path) } ?? []
         let actions = fields["actions"].map { self.actions($0, screenPath: path) } ?? []
         let notices = fields["notices"].map { self.notices($0, screenPath: path) } ?? []
-        guard !ownProblems, let id, let window else { return nil }
+        guard !ownProblems, let id, let window, let host else { return nil }
         let listed = ["fields", "actions", "notices"].reduce(0) { count, key in count + (fields[key].map { $0.sequence?.count ?? 1 } ?? 0) }
         let code = fields["code"].map { self.code($0, path: "\(path).code") } ?? []
         return Screen(
-            id: id, title: title, window: window, parent: parent, parentLocation: fields["parent"].map { location($0, "\(path).parent") }, protect: protect, optOut: optOut, fields: fieldList,
+            id: id, title: title, window: window, host: host, platforms: platforms ?? nil, parent: parent, parentLocation: fields["parent"].map { location($0, "\(path).parent") }, protect: protect, optOut: optOut, fields: fieldList,
             actions: actions, notices: notices, hasLeftOutEntries: listed != fieldList.count + actions.count + notices.count, location: location(node, path),
             idLocation: location(fields["id"] ?? node, "\(path).id"), code: code, codeLocation: fields["code"].map { _ in keyLocation(node, "code", path: "\(path).code") })
+    }
+
+    /// A screen's `platforms`: shipped platforms, each named once. Nil when a mistake leaves it unread.
+    func screenPlatforms(_ node: YAMLNode, path: String) -> [Platform]? {
+        guard let items = nodes.list(node, path: path, what: "`platforms`") else { return nil }
+        if items.isEmpty {
+            nodes.report("`platforms` needs at least one of ios and android; leave it out for every platform the app ships", at: node, path: path)
+        }
+        var platforms: [Platform] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard let platform = nodes.oneOf(item, Platform.self, path: itemPath, what: "a `platforms` entry") else { continue }
+            if platformsKnown, !shipped.contains(platform) {
+                nodes.report(.wrongPlatform, "`platforms` names \(platform.rawValue), but `app.platforms` does not ship it; remove it or add the platform", at: item, path: itemPath)
+            } else if !platforms.contains(platform) {
+                platforms.append(platform)
+            }
+        }
+        return platforms
     }
 
     /// A screen's `code`: a map from platform to a list of type names and file paths. A mistake
@@ -617,7 +691,7 @@ final class DecodingRun {
         let reveal = enumValue(fields["reveal"], Reveal.self, default: .none, path: "\(path).reveal")
         let keyboardCache = fields["keyboard-cache"].map { nodes.bool($0, path: "\(path).keyboard-cache", what: "`keyboard-cache`") } ?? true
         let copy = enumValue(fields["copy"], CopyBehaviour.self, default: .none, path: "\(path).copy")
-        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect") } ?? []
+        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect", placement: .field) } ?? []
         guard nodes.problemCount == before, let id, let kind, let context, let display, let reveal, let input, let keyboardCache, let copy else { return nil }
         return Field(
             id: id, label: label, kind: kind, kindGiven: fields["kind"] != nil, context: context, display: display, reveal: reveal,
@@ -655,10 +729,15 @@ final class DecodingRun {
         let risk = fields["risk"].map { nodes.oneOf($0, Risk.self, path: "\(path).risk", what: "`risk`") } ?? kind?.risk ?? .low
         let onCapture = enumValue(fields["on-capture"], OnCapture.self, default: .allow, path: "\(path).on-capture")
         let message = fields["message"].flatMap { text($0, path: "\(path).message") }
+        let opensNode = fields["opens"]
+        let opens = opensNode.flatMap { nodes.string($0, path: "\(path).opens", what: "`opens` (a screen id)", nonEmpty: true) }
+        if let opens, let opensNode { openedScreens.append((opens, opensNode, "\(path).opens")) }
+        let protect = fields["protect"].map { mechanisms($0, path: "\(path).protect", placement: .action) } ?? []
         guard nodes.problemCount == before, let id, let risk, let onCapture else { return nil }
         return Action(
             id: id, label: label, kind: kind?.id ?? "other", kindGiven: fields["kind"] != nil, riskGiven: fields["risk"] != nil, risk: risk,
-            onCapture: onCapture, message: message, location: location(node, path))
+            onCapture: onCapture, message: message, opens: opens, opensLocation: opensNode.map { location($0, "\(path).opens") }, protect: protect,
+            location: location(node, path))
     }
 
     func notices(_ node: YAMLNode, screenPath: String) -> [Notice] {
@@ -687,8 +766,7 @@ final class DecodingRun {
 
     // MARK: cross-references
 
-    func validateReferences(app: App, screens: [Screen]) {
-        let ids = screens.map(\.id)
+    func validateReferences(app: App, screens: [Screen], screenIDs ids: [String]) {
         for screen in screens {
             guard let parent = screen.parent else { continue }
             let at = screen.parentLocation?.position ?? screen.location.position
@@ -697,6 +775,9 @@ final class DecodingRun {
             } else if parent == screen.id {
                 nodes.report("a screen cannot be its own `parent`", at: at, path: "\(screen.location.path).parent")
             }
+        }
+        for opened in openedScreens where !ids.contains(opened.id) {
+            nodes.report("`opens` names no screen of this manifest: `\(opened.id)`\(NearestName.hint(for: opened.id, among: ids))", at: opened.node, path: opened.path)
         }
         for sdk in app.sdks {
             for (index, id) in (sdk.screens ?? []).enumerated() where !ids.contains(id) {

@@ -210,7 +210,7 @@ public struct PolicyLoader {
         }
         for (index, item) in (fields["mechanisms"].flatMap { decoder.list($0, path: "mechanisms", what: "`mechanisms`") } ?? []).enumerated() {
             let path = "mechanisms[\(index)]"
-            let known = ["id", "platform", "role", "fragile", "covers", "min-version", "caveat", "description", "how", "evidence"]
+            let known = ["id", "platform", "role", "fragile", "conditional", "scope", "applies-to", "covers", "min-version", "caveat", "description", "how", "evidence"]
             guard let mechanism = decoder.mapping(item, path: path, what: "a mechanism", known: known, required: ["id", "platform", "role"]),
                 let id = mechanism["id"].flatMap({ decoder.string($0, path: "\(path).id", what: "`id`", nonEmpty: true) }),
                 let platform = mechanism["platform"].flatMap({ decoder.oneOf($0, Platform.allCases.map(\.rawValue), path: "\(path).platform", what: "`platform`") }).flatMap(Platform.init),
@@ -234,6 +234,9 @@ public struct PolicyLoader {
                 id: id, platform: platform, role: role, covers: covers,
                 minVersion: mechanism["min-version"].flatMap { minimumVersion($0, platform: platform, path: "\(path).min-version", decoder) },
                 isFragile: mechanism["fragile"].flatMap { decoder.bool($0, path: "\(path).fragile", what: "`fragile`") } ?? false,
+                isConditional: mechanism["conditional"].flatMap { decoder.bool($0, path: "\(path).conditional", what: "`conditional`") } ?? false,
+                isAppWide: mechanism["scope"].flatMap { decoder.oneOf($0, ["app"], path: "\(path).scope", what: "`scope`") } != nil,
+                appliesTo: mechanism["applies-to"].map { placements($0, path: "\(path).applies-to", decoder) } ?? Mechanism.Placement.defaults,
                 caveat: mechanism["caveat"]?.scalar?.value ?? "", description: mechanism["description"]?.scalar?.value ?? "", how: how,
                 caveatClause: Phrases.clause(mechanism["caveat"]?.scalar?.value ?? ""),
                 evidence: mechanism["evidence"].map { evidence($0, path: "\(path).evidence", platform: platform, decoder) } ?? MechanismEvidence()))
@@ -241,6 +244,16 @@ public struct PolicyLoader {
         for (index, item) in (fields["evidence"].flatMap { decoder.list($0, path: "evidence", what: "`evidence`") } ?? []).enumerated() {
             addEvidence(item, path: "evidence[\(index)]", decoder)
         }
+    }
+
+    /// `applies-to`: the places a manifest may list the mechanism, in `Placement` order.
+    private func placements(_ node: YAMLNode, path: String, _ decoder: NodeDecoder) -> [Mechanism.Placement] {
+        guard let items = decoder.list(node, path: path, what: "`applies-to`") else { return Mechanism.Placement.defaults }
+        if items.isEmpty {
+            decoder.report("`applies-to` needs at least one of \(Mechanism.Placement.allCases.map(\.rawValue).joined(separator: ", ")); leave it out for field, screen and capture", at: node, path: path)
+        }
+        let named = Set(items.compactMap { decoder.oneOf($0, Mechanism.Placement.self, path: path, what: "an `applies-to` entry") })
+        return Mechanism.Placement.allCases.filter(named.contains)
     }
 
     /// A mechanism's `evidence`: `sets` and `clears`, each a map from language to patterns, or

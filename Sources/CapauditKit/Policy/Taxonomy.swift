@@ -116,6 +116,25 @@ public struct Mechanism: Sendable {
     /// capture threat but closes another way in (overlays, accessibility services).
     public enum Role: String, Sendable, CaseIterable { case protect, detect, harden }
 
+    /// Where a manifest may list the mechanism (`applies-to`): a field's, a screen's, an
+    /// action's `protect`, or `capture.protect`.
+    public enum Placement: String, Sendable, CaseIterable {
+        case field, screen, capture, action
+
+        /// Where a mechanism applies when its taxonomy entry does not say.
+        public static let defaults: [Placement] = [.field, .screen, .capture]
+
+        /// The place's `protect` list, for messages: "a field's `protect`".
+        public var protectList: String {
+            switch self {
+            case .field: "a field's `protect`"
+            case .screen: "a screen's `protect`"
+            case .capture: "`capture.protect`"
+            case .action: "an action's `protect`"
+            }
+        }
+    }
+
     public var id: String
     public var platform: Platform
     public var role: Role
@@ -124,6 +143,13 @@ public struct Mechanism: Sendable {
     public var minVersion: OSVersion?
     /// It relies on undocumented behaviour: never proposed as a fix but as the last resort.
     public var isFragile = false
+    /// It depends on how the app is deployed rather than on its code (`conditional: true`): it
+    /// counts as declared, is never proposed as a fix, and no code is sought for it.
+    public var isConditional = false
+    /// It acts on the whole app (`scope: app`): listed only in `capture.protect`.
+    public var isAppWide = false
+    /// Where a manifest may list it, in `Placement` order.
+    public var appliesTo: [Placement] = Placement.defaults
     public var caveat: String
     public var description: String
     /// How to apply it per UI toolkit (`platforms.<platform>.ui`), for fix texts.
@@ -132,6 +158,15 @@ public struct Mechanism: Sendable {
     public var caveatClause: String
     /// What in the app's code shows the mechanism applied or undone (docs/evidence.md).
     public var evidence = MechanismEvidence()
+
+    /// Whether a fix may propose it: neither relying on undocumented behaviour nor on how the app
+    /// is deployed.
+    public var isProposable: Bool { !isFragile && !isConditional }
+
+    /// Whether a manifest may list it in a `protect` of this place.
+    public func applies(to placement: Placement) -> Bool {
+        isAppWide ? placement == .capture : appliesTo.contains(placement)
+    }
 
     /// Whether it works on every device from the app's minimum version up.
     public func isAvailable(from minimum: OSVersion?) -> Bool {

@@ -6,10 +6,12 @@ import JSON
 /// It accepts what `ManifestDecoder` accepts: the same keys per mapping (`ManifestKeys`), the
 /// same types, and the policy's names as enums (data kinds with their aliases, action kinds,
 /// mechanisms, profiles), so that a rule pack's additions complete in an editor too. What no
-/// schema can see is left to `capaudit check`: duplicate ids, `parent` and `sdks[].screens`
+/// schema can see is left to `capaudit check`: duplicate ids, `parent`, `opens` and `sdks[].screens`
 /// naming screens of the file, `target-sdk` below `min-sdk`, a mechanism or platform key for a
-/// platform the app does not ship, and a missing `app.profile` when no default is given.
-/// `capture.detect` takes only mechanisms of role detection, as docs/manifest.md says.
+/// platform the app does not ship (a screen's `platforms` included), and a missing `app.profile`
+/// when no default is given. `capture.detect` takes only mechanisms of role detection, and each
+/// `protect` only the mechanisms that the taxonomy allows in its place (`applies-to`; an app-wide
+/// one only in `capture.protect`), as docs/manifest.md says.
 ///
 /// It uses only keywords that draft 7 knows too (`$defs` is reached by JSON pointer),
 /// because yaml-language-server validates with draft 7 semantics.
@@ -27,8 +29,9 @@ public enum ManifestSchema {
             ("description", .string("""
                 Which screens of one app show sensitive data or offer high-risk actions, and how the app \
                 protects them while the screen is captured. `capaudit check` also judges what this schema \
-                cannot: duplicate ids, `parent` and `sdks[].screens` naming screens of the file, `target-sdk` \
-                below `min-sdk`, mechanisms for platforms the app does not ship, and `app.profile` when no default is given.
+                cannot: duplicate ids, `parent`, `opens` and `sdks[].screens` naming screens of the file, `target-sdk` \
+                below `min-sdk`, mechanisms and screen `platforms` for platforms the app does not ship, and `app.profile` \
+                when no default is given.
                 """)),
             ("type", .string("object")),
             ("properties", .object([
@@ -72,6 +75,7 @@ public enum ManifestSchema {
                                 ("ui", choice(
                                     "The UI toolkit; it only changes the calls that fix texts name.",
                                     IOSPlatform.Toolkit.allCases.map(\.rawValue), default: IOSPlatform.Toolkit.uikit.rawValue)),
+                                ("ui-version", uiVersion),
                             ],
                             required: ["deployment-target"])),
                         ("android", object(
@@ -82,6 +86,7 @@ public enum ManifestSchema {
                                 ("ui", choice(
                                     "The UI toolkit. With `views` or `react-native` a dialog, sheet or popup is a window of its own that needs its own FLAG_SECURE (AND005); Compose dialogs inherit the parent's flag and Flutter draws them in the same window.",
                                     AndroidPlatform.Toolkit.allCases.map(\.rawValue), default: AndroidPlatform.Toolkit.views.rawValue)),
+                                ("ui-version", uiVersion),
                                 ("permissions", list(
                                     "The permissions of AndroidManifest.xml that concern capture; the `android.permission.` prefix may be left out.",
                                     of: permission)),
@@ -92,6 +97,18 @@ public enum ManifestSchema {
                 ("sdks", list("Third-party code in the app that captures the screen.", of: sdk)),
             ],
             required: ["name", "platforms"])
+    }
+
+    private static var uiVersion: JSONValue {
+        .object([
+            ("description", .string("""
+                The version of the toolkit that `ui` names, a quoted string "MAJOR[.MINOR[.PATCH]]" compared as numbers \
+                (unquoted, 0.80 reads as the number 0.8). Read for `react-native` on Android: from 0.78 a `Modal` copies \
+                the activity's FLAG_SECURE (AND005); absent, the oldest behaviour is assumed.
+                """)),
+            ("type", .string("string")),
+            ("pattern", .string(toolkitVersionPattern)),
+        ])
     }
 
     private static var permission: JSONValue {
@@ -136,7 +153,7 @@ public enum ManifestSchema {
             "App-wide capture handling: what the app detects, what it protects on every screen, and what it tells the person.",
             [
                 ("detect", list("The detection mechanisms the app uses (a list; detection covers nothing by itself).", of: ref("detect-mechanism", "A mechanism of role detection."))),
-                ("protect", ref("protect", "Mechanisms applied to every screen, dialogs included.")),
+                ("protect", ref("capture-protect", "Mechanisms applied to every screen, dialogs included; the only place for app-wide mechanisms.")),
                 ("notice", object(
                     "What the person is told while a capture session is active.",
                     [
@@ -163,10 +180,20 @@ public enum ManifestSchema {
                 ("id", ref("screen-id", "The screen's id, unique in the file: lower-case letters, digits and `-`.")),
                 ("title", string("The screen's title, for people.")),
                 ("window", choice(
-                    "What kind of window shows it. On Android each window needs its own FLAG_SECURE, so a dialog, sheet or popup names its `parent`.",
+                    "What kind of window shows it. On Android each window needs its own FLAG_SECURE, so a dialog, sheet or popup that the app draws names its `parent`.",
                     WindowKind.allCases.map(\.rawValue), default: WindowKind.screen.rawValue)),
                 ("parent", ref("screen-id", "For a dialog, sheet or popup: the id of the screen it opens over. It does not inherit that screen's `protect`.")),
-                ("protect", ref("protect", "Mechanisms applied to every field of this screen.")),
+                ("host", choice(
+                    """
+                    Who draws the screen's window: the app (a WebView inside it included), a browser the app presents but does not draw \
+                    (Custom Tabs, SFSafariViewController), a system sign-in session (ASWebAuthenticationSession, Auth Tab), or another app \
+                    or the system browser. A hosted screen (not `app`) needs no `parent`, and no `protect` reaches it.
+                    """,
+                    ScreenHost.allCases.map(\.rawValue), default: ScreenHost.app.rawValue)),
+                ("platforms", list(
+                    "The platforms of `app.platforms` that have this screen; omitted, every shipped platform. The screen is judged only on these.",
+                    of: choice("A platform that has the screen.", Platform.allCases.map(\.rawValue)), minItems: 1)),
+                ("protect", ref("screen-protect", "Mechanisms applied to every field of this screen.")),
                 ("code", object(
                     "The screen's code per platform, for evidence from the app's source: type names (a class, object, struct, enum or a Swift extension of one, case-sensitive) or file paths relative to that platform's source folder (an entry with `/` or ending in .kt, .java, .swift or .xml).",
                     Platform.allCases.map { platform in
@@ -193,10 +220,16 @@ public enum ManifestSchema {
             required: ["id"],
             more: [
                 ("if", .object([
-                    ("properties", .object([("window", .object([
-                        ("description", .string("A window of its own, which opens over a screen.")),
-                        ("enum", strings(ownWindows)),
-                    ]))])),
+                    ("properties", .object([
+                        ("window", .object([
+                            ("description", .string("A window of its own, which opens over a screen.")),
+                            ("enum", strings(ownWindows)),
+                        ])),
+                        ("host", .object([
+                            ("description", .string("Drawn by the app (the default when `host` is absent).")),
+                            ("const", .string(ScreenHost.app.rawValue)),
+                        ])),
+                    ])),
                     ("required", strings(["window"])),
                 ])),
                 ("then", .object([("required", strings(["parent"]))])),
@@ -224,7 +257,7 @@ public enum ManifestSchema {
                 ("copy", choice(
                     "Whether a control copies the value: `none`, `plain`, or `sensitive` (Android `ClipDescription.EXTRA_IS_SENSITIVE`, iOS `UIPasteboard` `localOnly` with an expiry).",
                     CopyBehaviour.allCases.map(\.rawValue), default: CopyBehaviour.none.rawValue)),
-                ("protect", ref("protect", "Mechanisms applied to this field, besides its screen's and `capture.protect`.")),
+                ("protect", ref("field-protect", "Mechanisms applied to this field, besides its screen's and `capture.protect`.")),
             ],
             required: ["id"])
     }
@@ -239,6 +272,8 @@ public enum ManifestSchema {
                 ("risk", choice("How much harm the action can do while someone watches; default from its kind.", Risk.allCases.map(\.rawValue))),
                 ("on-capture", choice("What the action does while the screen is captured.", OnCapture.allCases.map(\.rawValue), default: OnCapture.allow.rawValue)),
                 ("message", ref("text", "What the person is told when the action is paused or confirmed during capture.")),
+                ("opens", ref("screen-id", "The id of the screen this action shows, a screen of this manifest (a hosted screen, a dialog).")),
+                ("protect", ref("action-protect", "Harden mechanisms applied to the action's control: only those the taxonomy allows on actions.")),
             ],
             required: ["id"])
     }
@@ -288,32 +323,46 @@ public enum ManifestSchema {
             ("profile", choice("A risk profile of the policy.", profiles)),
             ("data-kind", choice("A data kind of the taxonomy, or an alias of one.", taxonomy.dataKindNames)),
             ("action-kind", choice("An action kind of the taxonomy.", taxonomy.actionKinds.map(\.id))),
-            ("mechanism", choice("A mechanism of the taxonomy; on each shipped platform where it exists.", taxonomy.mechanismNames)),
             ("detect-mechanism", choice("A detection mechanism of the taxonomy.", unique(taxonomy.mechanisms.filter { $0.role == .detect }.map(\.id)))),
         ]
-        for platform in Platform.allCases {
-            members.append(("\(platform.rawValue)-mechanism", choice(
-                "A mechanism of the taxonomy that exists on \(platform.displayName).",
-                unique(taxonomy.mechanisms.filter { $0.platform == platform }.map(\.id)))))
+        for placement in Mechanism.Placement.allCases {
+            members += protectDefinitions(placement, taxonomy: taxonomy)
         }
-        members.append(("protect", .object([
-            ("description", .string("Mechanisms: a list, applied on every shipped platform where each exists, or a map from platform to list.")),
+        return .object(members)
+    }
+
+    /// A `protect` of one place, `<place>-protect`: a list or a map from platform to list, of
+    /// the mechanisms the taxonomy allows there (`<place>-mechanism`, `<platform>-<place>-mechanism`).
+    private static func protectDefinitions(_ placement: Mechanism.Placement, taxonomy: Taxonomy) -> [(String, JSONValue)] {
+        let place = placement.rawValue
+        let placeName = placement.protectList
+        let allowed = taxonomy.mechanisms.filter { $0.applies(to: placement) }
+        var members: [(String, JSONValue)] = [
+            ("\(place)-mechanism", choice("A mechanism of the taxonomy allowed in \(placeName); on each shipped platform where it exists.", unique(allowed.map(\.id))))
+        ]
+        for platform in Platform.allCases {
+            members.append(("\(platform.rawValue)-\(place)-mechanism", choice(
+                "A mechanism of \(platform.displayName) allowed in \(placeName).", unique(allowed.filter { $0.platform == platform }.map(\.id)))))
+        }
+        members.append(("\(place)-protect", .object([
+            ("description", .string("Mechanisms of \(placeName): a list, applied on every shipped platform where each exists, or a map from platform to list.")),
             ("anyOf", .array([
-                list("Mechanisms applied on every shipped platform where each exists.", of: ref("mechanism", "A mechanism.")),
+                list("Mechanisms applied on every shipped platform where each exists.", of: ref("\(place)-mechanism", "A mechanism.")),
                 object(
                     "Mechanisms per platform, for one meant for one platform only.",
                     Platform.allCases.map { platform in
                         (platform.rawValue, list(
                             "Mechanisms applied on \(platform.displayName) only.",
-                            of: ref("\(platform.rawValue)-mechanism", "A mechanism of \(platform.displayName).")))
+                            of: ref("\(platform.rawValue)-\(place)-mechanism", "A mechanism of \(platform.displayName).")))
                     }),
             ])),
         ])))
-        return .object(members)
+        return members
     }
 
     private static let screenIDPattern = "^[a-z0-9][a-z0-9-]*$"
     private static let versionPattern = "^[0-9]{1,3}(\\.[0-9]{1,3})?$"
+    private static let toolkitVersionPattern = "^[0-9]{1,3}(\\.[0-9]{1,3}){0,2}$"
     private static let languageTagPattern = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"
 
     // MARK: building blocks

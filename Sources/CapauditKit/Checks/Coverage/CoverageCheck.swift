@@ -74,7 +74,8 @@ struct CoverageCheck: Check {
 /// mechanism that covers every missing threat (first in taxonomy order, available from the app's
 /// minimum OS version), else the fewest that do together; where no robust mechanism covers a
 /// missing threat (iOS screenshots), the value masked (a secure input). It never proposes what
-/// another rule flags, such as a fragile mechanism (IOS002).
+/// another rule flags, such as a fragile mechanism (IOS002), nor a conditional one, which depends
+/// on how the app is deployed rather than on its code.
 struct SmallestFix {
     let mechanisms: [Mechanism]
     /// The fewest robust mechanisms that cover what robust mechanisms can of the gap (all of it
@@ -90,7 +91,7 @@ struct SmallestFix {
             mechanism.platform == coverage.platform && mechanism.role == .protect && !mechanism.covers.isEmpty
                 && mechanism.isAvailable(from: minimum) && !coverage.mechanisms.contains { $0.id == mechanism.id }
         }
-        let robust = usable.filter { !$0.isFragile }
+        let robust = usable.filter(\.isProposable)
         let robustCover = robust.reduce(ThreatSet()) { $0.union($1.covers) }
         let coverable = coverage.missing.intersection(robustCover)
         robustPart = coverable.isEmpty ? [] : Self.fewest(robust, covering: coverable)

@@ -51,7 +51,7 @@ struct ProtectionAPILevelCheck: Check {
     static func replacement(covering exposed: ThreatSet, _ coverage: FieldCoverage, _ context: EvaluationContext) -> [Mechanism] {
         let minimum = context.manifest.app.minimumVersion(on: .android)
         let candidates = context.taxonomy.mechanisms.filter {
-            $0.platform == .android && $0.role == .protect && !$0.isFragile && $0.isAvailable(from: minimum) && !$0.covers.intersection(exposed).isEmpty
+            $0.platform == .android && $0.role == .protect && $0.isProposable && $0.isAvailable(from: minimum) && !$0.covers.intersection(exposed).isEmpty
         }
         return SmallestFix.fewest(candidates, covering: exposed)
     }

@@ -15,7 +15,8 @@ extension ActionKind: SwiftInitializerLiteral {
 extension Mechanism: SwiftInitializerLiteral {
     var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
         [
-            "id": id, "platform": platform, "role": role, "covers": covers, "minVersion": minVersion, "isFragile": isFragile, "caveat": caveat,
+            "id": id, "platform": platform, "role": role, "covers": covers, "minVersion": minVersion, "isFragile": isFragile, "isConditional": isConditional,
+            "isAppWide": isAppWide, "appliesTo": appliesTo, "caveat": caveat,
             "description": description, "how": how, "caveatClause": caveatClause, "evidence": evidence,
         ]
     }

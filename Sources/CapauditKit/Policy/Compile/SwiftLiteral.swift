@@ -99,6 +99,7 @@ extension OnCapture: CaseNameLiteral {}
 extension RuleStatus: CaseNameLiteral {}
 extension FixApplicability: CaseNameLiteral {}
 extension Mechanism.Role: CaseNameLiteral {}
+extension Mechanism.Placement: CaseNameLiteral {}
 
 extension SourceLanguage: SwiftLiteral {
     var swiftLiteral: String {
