@@ -77,18 +77,21 @@ final class EvaluationContext {
 
     // MARK: Coverage
 
-    /// Coverage of every field on every shipped platform, in manifest order. A field in a
-    /// notification is outside the app's window: nothing covers it and nothing is required of it.
+    /// Coverage of every field on every platform that has its screen, in manifest order. A field
+    /// outside the app's window (a notification, a widget, a hosted screen) is covered by nothing
+    /// and nothing is required of it; a plain input's `display` covers nothing, since it shows
+    /// every character while it is typed.
     lazy var coverage: [FieldCoverage] = {
         var result: [FieldCoverage] = []
         let everything = taxonomy.allThreats
         for screen in manifest.screens {
             for field in screen.fields {
-                let requirement = field.isOutsideAppWindow ? nil : profile.coverage[field.kind]
-                for platform in manifest.app.platforms {
-                    let mechanisms = field.isOutsideAppWindow ? [] : effectiveMechanisms(field: field, screen: screen, platform: platform)
+                let outside = isOutsideAppWindow(field, on: screen)
+                let requirement = outside ? nil : profile.coverage[field.kind]
+                for platform in manifest.app.platforms where screen.appears(on: platform) {
+                    let mechanisms = outside ? [] : effectiveMechanisms(field: field, screen: screen, platform: platform)
                     let covered = mechanisms.reduce(ThreatSet()) { $0.union($1.covers) }
-                    let displayCovers = field.display != .full && field.reveal != .tap
+                    let displayCovers = !field.isShownInFull
                     let required = requirement?.required ?? ThreatSet()
                     let missing = displayCovers ? ThreatSet() : required.subtracting(covered)
                     result.append(FieldCoverage(

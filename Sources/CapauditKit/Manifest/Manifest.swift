@@ -144,8 +144,19 @@ public struct AndroidPlatform: Sendable {
     /// 0.78 a `Modal` copies the activity's FLAG_SECURE (AND005).
     public var uiVersion: ToolkitVersion?
 
-    /// Compose and Flutter dialogs share their parent's window flag (docs/manifest.md, "Coverage").
-    public var dialogsShareParentWindow: Bool { ui == .compose || ui == .flutter }
+    /// Compose and Flutter dialogs share their parent's window flag, and from React Native 0.78 a
+    /// `Modal` copies the activity's (docs/manifest.md, "Coverage"); without `ui-version` a React
+    /// Native `Modal` is a window of its own.
+    public var dialogsShareParentWindow: Bool {
+        switch ui {
+        case .compose, .flutter: true
+        case .reactNative: uiVersion.map { $0 >= Self.modalCopiesFlagSince } ?? false
+        case .views: false
+        }
+    }
+
+    /// React Native 0.78 copies the activity's FLAG_SECURE to a `Modal`'s dialog (S51).
+    public static let modalCopiesFlagSince = ToolkitVersion(major: 0, minor: 78)
     public var permissions: [Permission]
     public var location: Location
     /// Where the `permissions` list stands (or the platform when absent).
@@ -337,8 +348,9 @@ public struct Field: Sendable {
     /// Whether the value is shown in full at some point: `display: full` or a tap to reveal.
     public var showsFullValue: Bool { display == .full || reveal == .tap }
 
-    /// A notification is drawn by the system, outside the app's window: no `protect` reaches it.
-    public var isOutsideAppWindow: Bool { context == .notification }
+    /// A notification or a widget is drawn by the system from the app's data, outside the app's
+    /// window: no `protect` reaches it.
+    public var isOutsideAppWindow: Bool { context == .notification || context == .widget }
 }
 
 public struct Action: Sendable {
