@@ -36,9 +36,9 @@ struct AccessibilityExposureCheck: Check {
     func exposes(_ field: Field, _ context: EvaluationContext) -> Bool {
         guard !field.isOutsideAppWindow else { return false }
         let category = context.taxonomy.dataKind(named: field.kind)?.category
-        if let category, categories.contains(category), field.showsFullValue || field.input != .none { return true }
+        if let category, categories.contains(category), field.isShownInFull || field.input != .none { return true }
         let profileKinds = context.profile.lineage.reduce(Set<String>()) { $0.union(kindsByProfile[$1] ?? []) }
-        return profileKinds.contains(field.kind) && field.showsFullValue
+        return profileKinds.contains(field.kind) && field.isShownInFull
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {

@@ -33,7 +33,7 @@ struct SecureInputWindowCheck: Check {
         let range = "API \(android.minSDK)–\(protectedFromSDK - 1)"
         var emissions: [Emission] = []
         for screen in context.manifest.screens where !OptOutCheck.exempts(screen) && !screen.isHosted && screen.appears(on: .android) {
-            guard !windowProtections.contains(where: { context.windowHas($0, screen: screen, on: .android) }) else { continue }
+            guard !context.isWindowProtected(screen) else { continue }
             for field in screen.fields where field.input == .secure && !field.isOutsideAppWindow {
                 guard categories.contains(context.taxonomy.dataKind(named: field.kind)?.category ?? ""),
                     !windowProtections.contains(where: { AccessibilityExposureCheck.has($0, in: field.protect) })

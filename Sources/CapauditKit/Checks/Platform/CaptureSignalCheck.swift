@@ -58,7 +58,7 @@ struct CaptureSignalCheck: Check {
     /// Whether the screen's window is blanked in every capture by a mechanism that needs no signal
     /// (Android only; on iOS nothing counts, `secure-layer` being fragile).
     func windowIsProtected(_ screen: Screen, on platform: Platform, _ context: EvaluationContext) -> Bool {
-        platform == .android && windowProtections.contains { context.windowHas($0, screen: screen, on: platform) }
+        platform == .android && context.isWindowProtected(screen)
     }
 
     /// The hosted screen an action opens on a platform, if it opens one: no flag of the app's window reaches it.
