@@ -21,6 +21,6 @@ struct ManifestFixes {
             return emission.location.path == finding.path && emission.platform == finding.platform && emission.caseName == finding.caseName
                 && MessageTemplate.render(rule.message(case: emission.caseName), arguments) == finding.message
         }
-        return emission?.fixes ?? []
+        return emission?.fixes.map { $0.naming(ownRule: rule.id) } ?? []
     }
 }

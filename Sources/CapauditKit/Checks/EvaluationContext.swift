@@ -31,13 +31,14 @@ final class EvaluationContext {
     /// What fixes need to know of the other rules, gathered on first use.
     lazy var ruleFacts = FixPlanner.RuleFacts(policy)
 
-    /// The `protect` of every screen and field by its path, for fixes that add to one: a lookup,
+    /// The `protect` of every screen, field and action by its path, for fixes that add to one: a lookup,
     /// not a walk over every screen for each finding.
     lazy var protectByPath: [String: [MechanismUse]] = {
         var protect: [String: [MechanismUse]] = [:]
         for screen in manifest.screens {
             if protect[screen.location.path] == nil { protect[screen.location.path] = screen.protect }
             for field in screen.fields where protect[field.location.path] == nil { protect[field.location.path] = field.protect }
+            for action in screen.actions where protect[action.location.path] == nil { protect[action.location.path] = action.protect }
         }
         return protect
     }()

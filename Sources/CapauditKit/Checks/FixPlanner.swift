@@ -13,15 +13,19 @@ struct FixPlanner {
         var permissions: [String: [String]] = [:]
         /// Mechanisms the person sees act (CAP005).
         var visibleMechanisms: Set<String> = []
-        /// The capture-signal rule (CAP012), if the policy has one.
+        /// The rules that ask more of a high-risk action's control (AND007, AND008).
+        var accessibility: AccessibilityExposureCheck?
+        var overlay: OverlayExposureCheck?
+        /// The capture-signal rule (CAP012), if the policy has one, and its id.
         var signals: CaptureSignalCheck?
+        var signalsRuleID: String?
         /// The window protection a field made a secure input still needs (CAP002's chain to AND009),
         /// and the categories of field AND009 judges (nil: every category).
         var secureInputWindow: FieldCheck.SecureInputWindow?
         var secureInputCategories: Set<String>?
 
         init(_ policy: Policy) {
-            for (_, check) in policy.checks {
+            for (rule, check) in policy.checks {
                 switch check {
                 case let required as DetectorRequiredCheck:
                     if let platform = required.platform, let mechanism = required.mechanism {
@@ -31,8 +35,13 @@ struct FixPlanner {
                     for pair in pairs.pairs { permissions[pair.mechanism, default: []].append(pair.permission) }
                 case let silent as SilentCaptureResponseCheck:
                     visibleMechanisms.formUnion(silent.visibleMechanisms)
-                case let capture as CaptureSignalCheck:
-                    signals = signals ?? capture
+                case let exposure as AccessibilityExposureCheck where accessibility == nil:
+                    accessibility = exposure
+                case let exposure as OverlayExposureCheck where overlay == nil:
+                    overlay = exposure
+                case let capture as CaptureSignalCheck where signals == nil:
+                    signals = capture
+                    signalsRuleID = rule.id
                 case let field as FieldCheck:
                     secureInputWindow = secureInputWindow ?? field.secureInputWindow
                 case let exposure as SecureInputWindowCheck:
@@ -138,28 +147,49 @@ struct FixPlanner {
 
     // MARK: Actions
 
-    /// `on-capture` raised to what the profile's action policy requires, with what makes that
-    /// work: a capture signal over the app's whole OS range (CAP012) or, on Android, `flag-secure`
-    /// on the screen's window, and a notice when the screen visibly changes (CAP005).
+    /// `on-capture` raised to what the profile's action policy requires, with a neutral `message`
+    /// in the action's place when it is disabled or hidden (CAP005), and, on each platform where
+    /// the action then depends on a capture signal that part of the range lacks (CAP012's `action`
+    /// case, whether or not that rule runs), the first alternative of CAP012's help there.
     func actionFix(_ action: Action, on screen: Screen, minimum: OnCapture, kind: String? = nil) -> [ManifestEdit] {
         var edits: [ManifestEdit] = []
-        if let kind { edits.append(.set("kind", to: .name(kind), at: action.location.path)) }
-        if action.onCapture.strength < minimum.strength {
-            edits.append(.set("on-capture", to: .name(minimum.rawValue), at: action.location.path))
-        }
-        let signals = facts.signals
-        for platform in manifest.app.platforms {
-            guard let signals, signals.leavesRangeUncovered(signals.captureDetectors, on: platform, context) else { continue }
-            if platform == .android {
-                if !signals.windowIsProtected(screen, on: .android, context) {
-                    edits.append(addProtect([signals.windowProtection], on: .android, to: screen.protect, at: screen.location.path))
-                }
-            } else {
-                edits += detectorsCoveringRange(signals.captureDetectors, on: platform)
+        if let kind {
+            edits.append(.set("kind", to: .name(kind), at: action.location.path))
+            if let risk = taxonomy.actionKinds.first(where: { $0.id == kind })?.risk, risk != action.risk, !OptOutCheck.exempts(screen) {
+                let needs = controlNeeds(action, on: screen, risk: risk)
+                if !needs.action.isEmpty { edits.append(addProtect(needs.action, on: .android, to: action.protect, at: action.location.path)) }
+                if !needs.screen.isEmpty { edits += adding(needs.screen, on: .android, to: screen.protect, at: screen.location.path, screen: nil) }
             }
         }
-        if minimum == .disable || minimum == .hide { edits += captureNotice(for: screen) }
+        let onCapture = action.onCapture.strength < minimum.strength ? minimum : action.onCapture
+        if onCapture != action.onCapture {
+            edits.append(.set("on-capture", to: .name(onCapture.rawValue), at: action.location.path))
+        }
+        if (onCapture == .disable || onCapture == .hide), action.message == nil {
+            edits.append(.set("message", to: .text(actionMessage), at: action.location.path))
+        }
+        if let signals = facts.signals {
+            for platform in manifest.app.platforms where signals.leavesRangeUncovered(signals.captureDetectors, on: platform, context)
+                && signals.dependsOnSignal(action, onCapture: onCapture, on: screen, platform: platform, context)
+            {
+                edits += signals.actionFixes([(screen, action)], on: platform, context).first?.edits ?? []
+            }
+        }
         return merged(edits)
+    }
+
+    /// What an action's control of `risk` needs so that AND007 and AND008 leave it alone once they
+    /// judge it: mechanisms on the control itself, and on its screen (overlay hiding).
+    func controlNeeds(_ action: Action, on screen: Screen, risk: Risk) -> (screen: [String], action: [String]) {
+        let overlay = facts.overlay?.needs(forActionOf: risk, on: screen, context) ?? (screen: [], action: [])
+        let own = (facts.accessibility?.mechanisms(forActionOf: risk, on: screen, context) ?? []) + overlay.action
+        return (overlay.screen, own.filter { name in !action.protect.contains { $0.name == name && $0.applies(on: .android) } })
+    }
+
+    /// The text shown in an action's place while capture is active: the lexicon's neutral notice
+    /// for the app's language, until the lexicons carry an example per profile.
+    var actionMessage: String {
+        context.policy.lexicon(for: manifest.app.language)?.neutralNotice ?? Lexicon.fallbackNeutralNotice
     }
 
     /// The edits without repeats (two mechanisms may need the same detector), a `protect` list

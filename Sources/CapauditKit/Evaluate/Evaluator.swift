@@ -36,7 +36,7 @@ struct Evaluator: Sendable {
             for (rule, check) in checks {
                 for emission in check.evaluate(context) {
                     var finding = RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings)
-                    var fixes = emission.fixes.map { lowering.lower($0, applicability: $0.applicability ?? rule.definition.fixApplicability) }
+                    var fixes = emission.fixes.map { lowering.lower($0.naming(ownRule: rule.definition.id), applicability: $0.applicability ?? rule.definition.fixApplicability) }
                     // Prose advice only where the check offers no change as data, so that the two never disagree.
                     if fixes.isEmpty, let advice = emission.fix { fixes = [Fix(applicability: .display, message: advice)] }
                     finding.attach(fixes)

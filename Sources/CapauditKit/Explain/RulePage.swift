@@ -37,6 +37,14 @@ public struct RulePage: Sendable {
         }
     }
 
+    /// One sentence per retired case, by name: the policy that retired it and what its name still does.
+    /// `prose` escapes the rule data for the page's format.
+    func retiredCaseSentences(_ prose: (String) -> String) -> [String] {
+        rule.retiredCases.keys.sorted().map { name in
+            "`\(rule.settingKey(case: name))` " + prose("was retired by \(rule.retiredCases[name] ?? ""): it never fires; its name stays valid in configs, suppressions and --select, and a suppression naming it is unused (SUP002).")
+        }
+    }
+
     /// The check that implements the rule and where its findings point.
     var whatItChecks: String {
         "The built-in check `\(ControlEscaping.escape(rule.check))`; a finding points at \(pointsAtPhrase)."
@@ -64,6 +72,12 @@ public struct RulePage: Sendable {
         lines += severityTable(indent: 2)
         if severities.usesMatrix {
             lines += TextLayout.wrap("  " + RuleSeverities.matrixNote, to: width)
+        }
+        let retired = retiredCaseSentences(safe)
+        if !retired.isEmpty {
+            lines.append("")
+            lines.append("Retired cases")
+            for sentence in retired { lines += TextLayout.wrap("  \(sentence)", to: width) }
         }
         lines.append("")
         lines.append("Why")
@@ -155,6 +169,8 @@ public struct RulePage: Sendable {
         severity += MarkdownBlocks.table(header: ["setting"] + severities.profiles.map(MarkupEscaping.markdown), rows: severities.rows.map { ["`\($0.key)`"] + $0.values })
         if severities.usesMatrix { severity += "\n\n" + RuleSeverities.matrixNote.replacing("matrix", with: "*matrix*", maxReplacements: 1) + "." }
         parts.append(severity)
+        let retired = retiredCaseSentences(MarkupEscaping.markdown)
+        if !retired.isEmpty { parts.append("\(sub) Retired cases\n\n" + retired.map { "- " + $0 }.joined(separator: "\n")) }
         parts.append("\(sub) Why\n\n\(MarkdownBlocks.block(rule.rationale))")
         let referenceList = references.isEmpty
             ? "None: this rule is about capaudit itself (its input, or what it can check), not a platform or regulation."
@@ -186,7 +202,12 @@ public struct RulePage: Sendable {
             ("fix", .string(TextLayout.trimmedEnd(rule.fix))),
             ("examples", .object(examplesJSON)),
             ("references", .array(references.map(Self.json))),
-        ] + (rule.replacedBy.map { [("replacedBy", JSONValue.string($0))] } ?? []))
+        ] + (rule.replacedBy.map { [("replacedBy", JSONValue.string($0))] } ?? []) + retiredCasesJSON)
+    }
+
+    /// `retiredCases`, only for a rule that has any: each retired case with the policy that retired it.
+    private var retiredCasesJSON: [(String, JSONValue)] {
+        rule.retiredCases.isEmpty ? [] : [("retiredCases", .object(rule.retiredCases.keys.sorted().map { ($0, JSONValue.string(rule.retiredCases[$0] ?? "")) }))]
     }
 
     /// The examples, with their app code for rules that read code.

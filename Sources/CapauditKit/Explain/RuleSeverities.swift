@@ -27,7 +27,7 @@ public struct RuleSeverities: Sendable {
 
     /// The severity one profile gives one case of a rule.
     static func severity(of rule: RuleDefinition, caseName: String?, in profile: Profile) -> String {
-        if rule.status == .deprecated { return "off" }
+        if rule.status == .deprecated || rule.isRetired(case: caseName) { return "off" }
         // The severities a preview rule has once the run opts in; its status is shown beside them.
         if let severity = RuleSettings(preview: true).severity(of: rule, caseName: caseName, profile: profile, matrix: nil) {
             return severity.description

@@ -602,11 +602,25 @@ public struct PolicyLoader {
         }
         var cases: [String: SeveritySetting] = [:]
         var caseMessages: [String: String] = [:]
+        var retiredCases: [String: String] = [:]
         if let casesNode = fields["cases"], let pairs = casesNode.mapping {
             for pair in pairs {
                 guard let name = pair.key.scalar?.value,
-                    let caseFields = decoder.mapping(pair.value, path: "cases.\(name)", what: "a case", known: ["severity", "message"], required: ["severity"]),
-                    let setting = caseFields["severity"].flatMap({ decoder.oneOf($0, Severity.settingNames, path: "cases.\(name).severity", what: "`severity`") }).flatMap(SeveritySetting.init(name:))
+                    let caseFields = decoder.mapping(pair.value, path: "cases.\(name)", what: "a case", known: ["severity", "message", "retired"])
+                else { continue }
+                // A retired case keeps its name and never fires: it needs no severity of its own.
+                if let retired = caseFields["retired"] {
+                    guard let policy = decoder.string(retired, path: "cases.\(name).retired", what: "`retired` (the policy that retired the case)", nonEmpty: true)
+                    else { continue }
+                    retiredCases[name] = policy
+                    cases[name] = .off
+                    continue
+                }
+                guard let severityNode = caseFields["severity"] else {
+                    decoder.report("a case needs `severity`, or `retired` with the policy that retired it", at: pair.value, path: "cases.\(name)")
+                    continue
+                }
+                guard let setting = decoder.oneOf(severityNode, Severity.settingNames, path: "cases.\(name).severity", what: "`severity`").flatMap(SeveritySetting.init(name:))
                 else { continue }
                 cases[name] = setting
                 if let message = caseFields["message"]?.scalar?.value { caseMessages[name] = message }
@@ -641,7 +655,7 @@ public struct PolicyLoader {
         rules[id] = RuleDefinition(
             id: id, slug: slug, title: fields["title"]?.scalar?.value ?? id, status: status, replacedBy: replacedBy, check: checkName,
             parameters: fields["parameters"],
-            defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, pointsAt: fields["points-at"]?.scalar?.value ?? "",
+            defaultSetting: defaultSetting, cases: cases, caseMessages: caseMessages, retiredCases: retiredCases, pointsAt: fields["points-at"]?.scalar?.value ?? "",
             message: fields["message"]?.scalar?.value ?? "", references: referenceKeys.map(\.0),
             securitySeverity: fields["security-severity"].flatMap { securitySeverity($0, decoder) },
             fixApplicability: fields["fix-applicability"].flatMap {

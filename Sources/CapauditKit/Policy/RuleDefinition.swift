@@ -19,6 +19,9 @@ public struct RuleDefinition: Sendable {
     public var cases: [String: SeveritySetting]
     /// Messages of cases that say something else than the main message.
     public var caseMessages: [String: String]
+    /// Cases a policy retired, with that policy ("Policy 3"): they never fire, and their names stay
+    /// valid wherever a case is named (RULES.md, "Rule lifecycle").
+    public var retiredCases: [String: String] = [:]
     public var pointsAt: String
     public var message: String
     public var references: [String]
@@ -43,6 +46,10 @@ public struct RuleDefinition: Sendable {
     /// The app's code each example is checked against; empty for rules that read no code.
     public var failingSource: [SourceText] { documentation.failingSource }
     public var passingSource: [SourceText] { documentation.passingSource }
+
+    public func isRetired(case name: String?) -> Bool {
+        name.map { retiredCases[$0] != nil } ?? false
+    }
 
     public func message(case name: String?) -> String {
         name.flatMap { caseMessages[$0] } ?? message

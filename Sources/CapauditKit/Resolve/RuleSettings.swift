@@ -14,7 +14,7 @@ public struct RuleSettings: Sendable {
     }
 
     /// The severity of a finding, or nil when its rule or case is off. This is where the rule
-    /// lifecycle applies: a deprecated rule never fires, a preview rule only with the opt-in.
+    /// lifecycle applies: a deprecated rule or a retired case never fires, a preview rule only with the opt-in.
     func severity(of rule: RuleDefinition, caseName: String?, profile: Profile?, matrix: Severity?) -> Severity? {
         severity(of: rule, caseName: caseName, profileSettings: profile?.ruleSettings, matrix: matrix)
     }
@@ -26,6 +26,7 @@ public struct RuleSettings: Sendable {
         case .preview: guard preview else { return nil }
         case .deprecated: return nil
         }
+        if rule.isRetired(case: caseName) { return nil }
         if rule.id.hasPrefix("MAN") { return .error }
         let caseKey = caseName.map { "\(rule.id)/\($0)" }
         for layer in layers {

@@ -37,7 +37,10 @@ struct InlineSuppressor {
                 continue
             }
             for name in comment.rules {
-                guard let (rule, deprecated) = policy.resolve(name) else {
+                // `RULE/case` silences one case; a retired case's name stays valid (and is never matched).
+                let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+                let caseName = parts.count == 2 ? parts[1] : nil
+                guard let (rule, deprecated) = policy.resolve(parts.first ?? name) else {
                     report(
                         .unknownRule, "suppression names an unknown rule `\(name)`\(NearestName.hint(for: name, among: policy.ruleNames))", comment,
                         detail: "\(comment.text)|\(name)", help: "correct the rule name, or remove it from the comment")
@@ -48,6 +51,13 @@ struct InlineSuppressor {
                         .unknownRule, case: "deprecated", Policy.deprecationNote(deprecated, replacement: rule), comment, detail: "\(comment.text)|\(name)",
                         help: "write `\(rule.id)` instead of `\(name)`")
                 }
+                if let caseName, rule.cases[caseName] == nil {
+                    report(
+                        .unknownRule, "suppression names a case `\(caseName)` that \(rule.id) does not have", comment, detail: "\(comment.text)|\(name)",
+                        help: "correct the case name, or name the rule alone")
+                    continue
+                }
+                let key = rule.settingKey(case: caseName)
                 if BuiltInRule.isManifestRule(rule.id) {
                     report(
                         .unusedSuppression, "\(rule.id) cannot be suppressed inline: fix the manifest (or record it in a baseline)", comment,
@@ -61,7 +71,8 @@ struct InlineSuppressor {
                     continue
                 }
                 var matched = 0
-                for index in findings.indices where findings[index].ruleID == rule.id && findings[index].suppression == nil {
+                for index in findings.indices
+                where findings[index].ruleID == rule.id && (caseName == nil || findings[index].caseName == caseName) && findings[index].suppression == nil {
                     if comment.wholeFile || findings[index].start.line == comment.targetLine {
                         findings[index].suppression = .inline(reason: comment.reason ?? "", line: comment.position.line)
                         matched += 1
@@ -73,7 +84,7 @@ struct InlineSuppressor {
                     let moved = nearest.map { "; the nearest \(rule.id) finding is at \($0.start.line):\($0.start.column)" } ?? ""
                     let move = nearest.map { "put the comment on line \($0.start.line) or on its own line above it, or " } ?? ""
                     report(
-                        .unusedSuppression, "unused suppression: no \(rule.id) finding \(scope)\(moved)", comment, detail: "\(comment.text)|\(rule.id)",
+                        .unusedSuppression, "unused suppression: no \(key) finding \(scope)\(moved)", comment, detail: "\(comment.text)|\(key)",
                         help: "\(move)remove `\(name)` from the comment")
                 }
             }

@@ -53,6 +53,15 @@ struct OptOutCheck: Check {
             edits += planner.adding(names, on: coverage.platform, to: protect, at: screen.location.path, screen: screen)
             protect += names.map { MechanismUse(name: $0, platform: coverage.platform, location: screen.location) }
         }
+        // Without the opt-out, AND007 and AND008 judge the screen's high-risk controls too.
+        for action in screen.actions {
+            let needs = planner.controlNeeds(action, on: screen, risk: action.risk)
+            if !needs.action.isEmpty { edits.append(planner.addProtect(needs.action, on: .android, to: action.protect, at: action.location.path)) }
+            let names = needs.screen.filter { name in !protect.contains { $0.name == name && $0.applies(on: .android) } }
+            guard !names.isEmpty else { continue }
+            edits += planner.adding(names, on: .android, to: protect, at: screen.location.path, screen: nil)
+            protect += names.map { MechanismUse(name: $0, platform: .android, location: screen.location) }
+        }
         return ManifestFix("remove `opt-out` and protect the screen `\(screen.id)`", planner.merged(lastProtectOnly(edits)))
     }
 

@@ -1,5 +1,6 @@
 /// AND002: an Android detection callback that does not exist below the app's `min-sdk`,
-/// with no fallback for older devices.
+/// with no fallback for older devices. Not where `capture.protect` protects every window
+/// (`window-protection`): screenshots are then refused or blank, and the callback is never invoked.
 struct CallbackAPILevelCheck: Check {
     static let name = "callback-api-level"
 
@@ -11,8 +12,11 @@ struct CallbackAPILevelCheck: Check {
     }
 
     let callbacks: [Callback]
+    /// Mechanisms of `capture.protect` under which the callback has nothing to detect.
+    let windowProtection: [String]
 
     static let parameters = [
+        ParameterSpec("window-protection", .list(.name(.mechanism))),
         ParameterSpec("callbacks", .list(.record([
             ParameterSpec("mechanism", .name(.mechanism), required: true),
             ParameterSpec("min-sdk", .integer, required: true),
@@ -38,27 +42,37 @@ struct CallbackAPILevelCheck: Check {
             }
         }
         self.callbacks = callbacks
+        windowProtection = parameters.strings("window-protection")
+    }
+
+    /// The callbacks the rule reports for the document, each with the API level it needs: the
+    /// range below it is left without detection.
+    func reported(_ context: EvaluationContext) -> [(callback: Callback, use: MechanismUse)] {
+        guard let android = context.manifest.app.android, !context.captureProtectHas(anyOf: windowProtection, on: .android) else { return [] }
+        return callbacks.compactMap { callback in
+            guard android.minSDK < callback.minSDK, let use = context.uses(of: callback.mechanism, on: .android).first else { return nil }
+            if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { return nil }
+            return (callback, use)
+        }
     }
 
     func evaluate(_ context: EvaluationContext) -> [Emission] {
         guard let android = context.manifest.app.android else { return [] }
-        var emissions: [Emission] = []
-        for callback in callbacks where android.minSDK < callback.minSDK {
-            guard let use = context.uses(of: callback.mechanism, on: .android).first else { continue }
-            if let fallback = callback.fallback, !context.uses(of: fallback, on: .android).isEmpty { continue }
-            emissions.append(Emission(
+        return reported(context).map { callback, use in
+            let gap = "devices below API \(callback.minSDK) detect no screenshot"
+            return Emission(
                 caseName: callback.caseName, location: use.location, platform: .android,
                 arguments: [
                     "mechanism": callback.mechanism, "api": String(callback.minSDK), "min-sdk": String(android.minSDK),
                     "fallback": callback.fallback ?? "",
                 ],
-                fix: "say in an inline suppression's reason that devices below API \(callback.minSDK) get no callback",
+                fix: "say in an inline suppression's reason that \(gap)",
                 fixes: context.fixes {
                     let edits = callback.fallback.map { FixPlanner(context: context).addingDetector($0, on: .android) } ?? []
-                    return edits.isEmpty ? [] : [ManifestFix("detect on devices below API \(callback.minSDK) too (Google Play reviews the photo permissions it needs)", edits)]
+                    let detect = edits.isEmpty ? [] : [ManifestFix("detect on devices below API \(callback.minSDK) too (Google Play reviews the photo permissions it needs)", edits)]
+                    return detect + [ManifestFix.suppressingOwnRule(reason: gap, at: use.location.path)]
                 },
-                detail: callback.mechanism))
+                detail: callback.mechanism)
         }
-        return emissions
     }
 }

@@ -60,7 +60,17 @@ struct DetectorRequiredCheck: Check {
                 "mechanism": mechanism, "platform": platform.displayName, "detector": first.id, "since": platform.versionName(since),
                 "minimum": platform.versionName(minimum), "fallback": fallback ?? "",
             ],
-            fix: advice, fixes: context.fixes { edits.isEmpty ? [] : [ManifestFix("signal capture on older versions too", edits)] }, detail: "\(mechanism)|range")]
+            fix: advice,
+            fixes: context.fixes {
+                let fallbackFix = edits.isEmpty ? [] : [ManifestFix("signal capture on older versions too", edits)]
+                let raise = ManifestFix("support only versions that have `\(first.id)`", [.set(key, to: Self.versionValue(since, on: platform), at: "app.platforms.\(platform.rawValue)")])
+                return fallbackFix + [raise]
+            }, detail: "\(mechanism)|range")]
+    }
+
+    /// A minimum version as the manifest writes it: iOS a quoted "MAJOR.MINOR", Android an API level.
+    private static func versionValue(_ version: OSVersion, on platform: Platform) -> EditValue {
+        platform == .ios ? .text(version.description) : .integer(version.major)
     }
 
     /// The mechanism taken out of its `protect` list and `replace-with` added there, with what it

@@ -42,7 +42,7 @@ extension RuleDefinition: SwiftInitializerLiteral {
     var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
         [
             "id": id, "slug": slug, "title": title, "status": status, "replacedBy": replacedBy, "check": check, "parameters": parameters,
-            "defaultSetting": defaultSetting, "cases": cases, "caseMessages": caseMessages, "pointsAt": pointsAt, "message": message,
+            "defaultSetting": defaultSetting, "cases": cases, "caseMessages": caseMessages, "retiredCases": retiredCases, "pointsAt": pointsAt, "message": message,
             "references": references, "securitySeverity": securitySeverity, "fixApplicability": fixApplicability, "fixApplicabilityReason": fixApplicabilityReason, "documentation": documentation, "file": file,
         ]
     }
