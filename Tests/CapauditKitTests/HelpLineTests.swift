@@ -97,7 +97,8 @@ import YAML
         let help = "add the capture detector: add `screen-recording-callback` to `capture.detect`, "
             + "add `{name: READ_EXTERNAL_STORAGE, max-sdk: 32}` to `app.platforms.android.permissions`, "
             + "set `message: \"Paused, screen: shared.\"` in `screens[id=a.b].actions[id=pay]`; "
-            + "or drop it: remove `opt-out` from `screens[id=home]`, set `min-sdk: 35` in the document"
+            + "or drop it: remove `opt-out` from `screens[id=home]`, set `min-sdk: 35` in the document; "
+            + "or state that gap in a suppression: add the comment `# capaudit: ignore CAP012 -- devices below API 35 get no notice` above `app.platforms.android`"
         let alternatives = try HelpLine.alternatives(help)
         #expect(alternatives == [
             [
@@ -106,6 +107,7 @@ import YAML
                 .set("message", to: .name("Paused, screen: shared."), at: "screens[id=a.b].actions[id=pay]"),
             ],
             [ManifestEdit(path: "screens[id=home]", key: "opt-out", change: .remove), .set("min-sdk", to: .integer(35), at: "")],
+            [.suppress("CAP012", reason: "devices below API 35 get no notice", at: "app.platforms.android")],
         ])
         #expect(try HelpLine.alternatives("end the sentence with a full stop") == [[]])
         #expect(throws: HelpLine.Unreadable.self) { try HelpLine.alternatives("tag it: add `x` into `y`") }
@@ -119,7 +121,7 @@ enum HelpLine {
         var description: String { "cannot read the change in: \(text)" }
     }
 
-    static let verbs = ["add", "set", "remove"]
+    static let verbs = ["add", "set", "remove", "add the comment"]
 
     /// Each alternative's edits; an alternative that names no change has none.
     static func alternatives(_ help: String) throws -> [[ManifestEdit]] {
@@ -159,6 +161,15 @@ enum HelpLine {
                 return ""
             }
             return try quoted()
+        }
+        if rest.hasPrefix("add the comment ") {
+            try word("add the comment ")
+            let comment = try quoted()
+            let body = comment.drop { $0 == "#" || $0 == " " }
+            guard comment.hasPrefix("#"), let parsed = SuppressionCommentFinder.parse(String(body)), parsed.malformed == nil, !parsed.wholeFile,
+                parsed.rules.count == 1, let rule = parsed.rules.first, let reason = parsed.reason
+            else { throw Unreadable(text: alternative) }
+            return .suppress(rule, reason: reason, at: try place("above"))
         }
         if rest.hasPrefix("add ") {
             try word("add ")

@@ -69,6 +69,8 @@ import YAML
                 return .sequence(kept.map { walk($0, key: nil) })
             case .scalar:
                 return node
+            case .commented(let comments, let inner):
+                return .commented(comments, walk(inner, key: key))
             }
         }
         return walk(node, key: nil)

@@ -3,7 +3,8 @@ import YAML
 
 /// A manifest change in one line of words, as the help line prints it after the fix's message:
 /// `add \`media-store-observer\` to \`capture.detect\``, `set \`display: masked\` in
-/// \`screens[id=cards].fields[id=pan]\``, `remove \`opt-out\` from \`screens[id=home]\``.
+/// \`screens[id=cards].fields[id=pan]\``, `remove \`opt-out\` from \`screens[id=home]\``, `add the
+/// comment \`# capaudit: ignore AND002 -- reason\` above \`capture.detect[0]\``.
 /// Every value is written in YAML flow style, so that the line can be applied as written.
 enum ChangeWords {
     static func describe(_ edits: [ManifestEdit]) -> String {
@@ -18,6 +19,8 @@ enum ChangeWords {
             return "add `\(FlowYAML.value(value))` to `\(edit.path.isEmpty ? edit.key : "\(edit.path).\(edit.key)")`"
         case .remove:
             return "remove `\(edit.key)` \(place(edit.path, preposition: "from"))"
+        case .suppress(let rule, let reason):
+            return "add the comment `\(ManifestEdit.suppressionComment(rule: rule, reason: reason))` \(place(edit.path, preposition: "above"))"
         }
     }
 

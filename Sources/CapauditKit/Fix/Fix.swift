@@ -39,12 +39,15 @@ public struct Fix: Sendable, Equatable {
     /// The manifest change in one line (`add \`x\` to \`capture.detect\``); empty for a display fix.
     public var change: String
     public var edits: [TextEdit]
+    /// The fix adds a suppression comment: it silences the finding rather than fixing the manifest.
+    public var silences: Bool
 
-    public init(applicability: FixApplicability, message: String, change: String = "", edits: [TextEdit] = []) {
+    public init(applicability: FixApplicability, message: String, change: String = "", edits: [TextEdit] = [], silences: Bool = false) {
         self.applicability = applicability
         self.message = message
         self.change = change
         self.edits = edits
+        self.silences = silences
     }
 
     /// The help line's words for this fix: the message, then the change it makes.

@@ -24,26 +24,69 @@ struct FixLowering {
 
     func lower(_ fix: ManifestFix, applicability: FixApplicability) -> Fix {
         let change = ChangeWords.describe(fix.edits)
+        let silences = fix.edits.contains(where: \.isSuppression)
         guard !fix.edits.isEmpty, let edits = try? textEdits(fix.edits), !edits.isEmpty else {
-            return Fix(applicability: .display, message: fix.message, change: change)
+            return Fix(applicability: .display, message: fix.message, change: change, silences: silences)
         }
-        return Fix(applicability: fix.applicability ?? applicability, message: fix.message, change: change, edits: edits)
+        // A suppression silences a finding: a person applies it, never `--fix` alone.
+        let applicability = silences ? max(fix.applicability ?? applicability, .unsafe) : fix.applicability ?? applicability
+        return Fix(applicability: applicability, message: fix.message, change: change, edits: edits, silences: silences)
     }
 
     /// The edits of the file's text, in file order, or an error when they cannot be written.
     func textEdits(_ edits: [ManifestEdit]) throws(LoweringFailure) -> [TextEdit] {
         var draft = Draft.kept(tree)
+        var comments: [(range: Range<Int>, text: String)] = []
         for edit in edits {
             guard let steps = ManifestEditor.steps(edit.path) else { throw LoweringFailure("the path `\(edit.path)` does not parse") }
-            try draft.apply(edit, steps[...], keys: KeyContext(), entries: entries)
+            if case .suppress(let rule, let reason) = edit.change {
+                comments.append(try commentLine(ManifestEdit.suppressionComment(rule: rule, reason: reason), above: steps))
+            } else {
+                try draft.apply(edit, steps[...], keys: KeyContext(), entries: entries)
+            }
         }
         var writer = TextWriter(bytes: source.bytes, layout: layout)
         do {
             try writer.emit(draft)
+            // First at their offset: a comment stays above a key that the fix inserts before the node.
+            writer.edits.insert(contentsOf: comments, at: 0)
             return try writer.finished(positions)
         } catch {
             throw error as? LoweringFailure ?? LoweringFailure("the change could not be written")
         }
+    }
+
+    /// A comment on a line of its own above the line where the node at `steps` starts, at that
+    /// line's indentation: above the `- ` of a list entry, above the first key of a block
+    /// mapping (where its findings point), after a byte order mark. A comment that another
+    /// comment already stands above, or beside, is a second line: each suppression comment
+    /// covers the next content line. Through an alias, the node is where the alias stands, as
+    /// findings inside it point there.
+    private func commentLine(_ comment: String, above steps: [ManifestEditor.Step]) throws(LoweringFailure) -> (range: Range<Int>, text: String) {
+        guard !comment.contains(where: \.isNewline) else { throw LoweringFailure("a suppression reason spans lines") }
+        var node = tree
+        var alias = node.alias
+        for step in steps {
+            guard let child = node[step.key] else { throw LoweringFailure("there is no `\(step.key)`") }
+            node = child
+            alias = node.alias ?? alias
+            guard let selector = step.selector else { continue }
+            let items = node.sequence ?? []
+            let position: Int?
+            switch selector {
+            case .index(let number): position = items.indices.contains(number) ? number : nil
+            case .entry(let key, let value): position = entries.position(in: node, key: key, value: value)
+            }
+            guard let position else { throw LoweringFailure("no entry of `\(step.key)` matches") }
+            node = items[position]
+            alias = node.alias ?? alias
+        }
+        let bytes = source.bytes
+        var start = source.lineStartOffset(line: (alias ?? node.start).line)
+        if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        var indentEnd = start
+        while indentEnd < bytes.count, bytes[indentEnd] == 0x20 || bytes[indentEnd] == 0x09 { indentEnd += 1 }
+        return (start..<start, String(decoding: bytes[start..<indentEnd], as: UTF8.self) + comment + layout.lineBreak)
     }
 }
 
@@ -199,6 +242,8 @@ private indirect enum Draft {
                 changes.removed.insert(position)
             case .append:
                 throw LoweringFailure("cannot append to a list entry")
+            case .suppress:
+                throw LoweringFailure("a suppression is a comment, not a change of the tree")
             }
             self = .list(list, changes)
             return
@@ -221,6 +266,8 @@ private indirect enum Draft {
             } else {
                 pairs.insert(DraftPair(key: edit.key, index: nil, value: .sequence([Draft(value)])), at: KeyOrder.insertionIndex(of: edit.key, among: pairs.map(\.key), keys: keys))
             }
+        case .suppress:
+            throw LoweringFailure("a suppression is a comment, not a change of the tree")
         }
         self = .mapping(origin: origin, pairs: pairs)
     }

@@ -1,7 +1,8 @@
 /// One change to a manifest, as data: at the node `path` (by ids, as findings name nodes:
 /// `screens[id=cards].fields[id=pan]`, `capture`, `app.platforms.android`; "" is the document),
-/// set the key, add an item to the list under it, or remove it. A fix is a list of these, so
-/// that `explain` writes it as YAML and the tests apply it to each rule's failing example.
+/// set the key, add an item to the list under it, remove it, or put a suppression comment above
+/// the node. A fix is a list of these, so that `explain` writes it as YAML and the tests apply
+/// it to each rule's failing example.
 public struct ManifestEdit: Sendable, Equatable {
     public enum Change: Sendable, Equatable {
         /// The key takes this value (added if missing).
@@ -10,6 +11,11 @@ public struct ManifestEdit: Sendable, Equatable {
         case append(EditValue)
         /// The key and its value go.
         case remove
+        /// `# capaudit: ignore RULE -- reason` on a line of its own above the node at `path` (the
+        /// key is unused): where no manifest change clears a finding for part of the OS range,
+        /// the reason states that gap (RULES.md, "Help and fix data", point 2). A suppression
+        /// names a rule, not a case; the reason is one line.
+        case suppress(rule: String, reason: String)
     }
 
     public var path: String
@@ -28,6 +34,21 @@ public struct ManifestEdit: Sendable, Equatable {
 
     public static func append(_ value: EditValue, to key: String, at path: String) -> ManifestEdit {
         ManifestEdit(path: path, key: key, change: .append(value))
+    }
+
+    /// A suppression of `rule` above the node at `path` (the path a finding names).
+    public static func suppress(_ rule: String, reason: String, at path: String) -> ManifestEdit {
+        ManifestEdit(path: path, key: "", change: .suppress(rule: rule, reason: reason))
+    }
+
+    var isSuppression: Bool {
+        if case .suppress = change { return true }
+        return false
+    }
+
+    /// The comment a `suppress` change writes.
+    static func suppressionComment(rule: String, reason: String) -> String {
+        "# capaudit: ignore \(rule) -- \(reason)"
     }
 
     /// `capture.detect` → (`capture`, `detect`): a path's last key, outside any `[...]`, and the
@@ -86,5 +107,13 @@ public struct ManifestFix: Sendable, Equatable {
         self.message = message
         self.edits = edits
         self.applicability = applicability
+    }
+
+    /// The fix that suppresses `rule` above the node at `path` (the finding's), with a reason
+    /// that states what no manifest change can: one line, without a backtick or "; or", so that
+    /// the help line quotes it whole. It silences a finding, so it is never applied as safe, and
+    /// it is dropped where the config forbids silencing the rule inline.
+    public static func suppressing(_ rule: String, reason: String, at path: String, message: String = "state that gap in a suppression") -> ManifestFix {
+        ManifestFix(message, [.suppress(rule, reason: reason, at: path)])
     }
 }

@@ -4,18 +4,23 @@ import YAML
 /// A manifest document as a tree that edits can change and that can be written back as YAML.
 /// It applies fixes (`ManifestEdit`) to a manifest, as the fix tests do with each rule's
 /// failing example. The text it writes is flow-style YAML (JSON with YAML's types): comments
-/// and layout are not kept, findings' paths are.
+/// and layout are not kept, findings' paths are; a suppression comment a fix adds is written
+/// above its node, on the line the node's findings point at.
 public indirect enum EditableNode: Sendable, Equatable {
     /// A string (written quoted) or another scalar written as it was (`26`, `true`, `null`).
     case scalar(String, isString: Bool)
     case sequence([EditableNode])
     case mapping([(key: String, value: EditableNode)])
+    /// A node with comment lines above it (the suppressions a fix adds). Comments are not data:
+    /// everywhere but in the written text, the node reads as the one it wraps.
+    case commented([String], EditableNode)
 
     public static func == (lhs: EditableNode, rhs: EditableNode) -> Bool {
         switch (lhs, rhs) {
         case let (.scalar(a, x), .scalar(b, y)): return a == b && x == y
         case let (.sequence(a), .sequence(b)): return a == b
         case let (.mapping(a), .mapping(b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        case let (.commented(a, x), .commented(b, y)): return a == b && x == y
         default: return false
         }
     }
@@ -46,8 +51,27 @@ public indirect enum EditableNode: Sendable, Equatable {
     }
 
     subscript(key: String) -> EditableNode? {
-        guard case .mapping(let pairs) = self else { return nil }
-        return pairs.first { $0.key == key }?.value
+        guard case .mapping(let pairs) = content else { return nil }
+        return pairs.first { $0.key == key }?.value.content
+    }
+
+    /// The node without the comments above it.
+    var content: EditableNode {
+        if case .commented(_, let node) = self { return node }
+        return self
+    }
+
+    /// The comment lines above the node.
+    var comments: [String] {
+        if case .commented(let comments, _) = self { return comments }
+        return []
+    }
+
+    /// The node changed under its comments, which stay above it.
+    mutating func changeContent<Failure: Error>(_ body: (inout EditableNode) throws(Failure) -> Void) throws(Failure) {
+        var node = content
+        try body(&node)
+        self = comments.isEmpty ? node : .commented(comments, node)
     }
 
     /// The node as YAML text, in block style (a manifest must start with `capaudit:` at the start
@@ -60,10 +84,15 @@ public indirect enum EditableNode: Sendable, Equatable {
 
     private func writeBlock(into lines: inout [String], indent: String) {
         switch self {
+        case .commented:
+            // A collection's findings point at its first line: the comments go above that line.
+            lines += comments.map { indent + $0 }
+            content.writeBlock(into: &lines, indent: indent)
         case .mapping(let pairs) where !pairs.isEmpty:
             for pair in pairs {
                 let key = Self.key(pair.key)
                 if pair.value.isEmptyOrScalar {
+                    lines += pair.value.comments.map { indent + $0 }
                     lines.append("\(indent)\(key): \(pair.value.inline)")
                 } else {
                     lines.append("\(indent)\(key):")
@@ -71,7 +100,9 @@ public indirect enum EditableNode: Sendable, Equatable {
                 }
             }
         case .sequence(let items) where !items.isEmpty:
-            for item in items {
+            for commented in items {
+                lines += commented.comments.map { indent + $0 }
+                let item = commented.content
                 if item.isEmptyOrScalar {
                     lines.append("\(indent)- \(item.inline)")
                 } else {
@@ -93,6 +124,7 @@ public indirect enum EditableNode: Sendable, Equatable {
         case .scalar: return true
         case .sequence(let items): return items.isEmpty
         case .mapping(let pairs): return pairs.isEmpty
+        case .commented(_, let node): return node.isEmptyOrScalar
         }
     }
 
@@ -106,6 +138,7 @@ public indirect enum EditableNode: Sendable, Equatable {
             return quoted
         case .sequence: return "[]"
         case .mapping: return "{}"
+        case .commented(_, let node): return node.inline
         }
     }
 
@@ -178,31 +211,40 @@ public enum ManifestEditor {
 
     private static func apply(_ edit: ManifestEdit, _ steps: ArraySlice<Step>, to node: inout EditableNode) throws(EditFailure) {
         guard let step = steps.first else {
-            try change(&node, edit)
+            if case .suppress(let rule, let reason) = edit.change {
+                node = .commented(node.comments + [ManifestEdit.suppressionComment(rule: rule, reason: reason)], node.content)
+            } else {
+                try node.changeContent { (target: inout EditableNode) throws(EditFailure) in try change(&target, edit) }
+            }
             return
         }
-        guard case .mapping(var pairs) = node else { throw EditFailure(edit: edit, reason: "`\(step.key)` is not under a mapping") }
-        let index = pairs.firstIndex { $0.key == step.key } ?? {
-            // A missing mapping on the way (`capture`) is made; entries are never invented.
-            pairs.append((key: step.key, value: .mapping([])))
-            return pairs.count - 1
-        }()
-        if let selector = step.selector {
-            guard case .sequence(var items) = pairs[index].value else { throw EditFailure(edit: edit, reason: "`\(step.key)` is not a list") }
-            let position: Int?
-            switch selector {
-            case .index(let number): position = items.indices.contains(number) ? number : nil
-            case .entry(let key, let value): position = items.firstIndex { $0[key] == .scalar(value, isString: true) }
+        try node.changeContent { (target: inout EditableNode) throws(EditFailure) in
+            guard case .mapping(var pairs) = target else { throw EditFailure(edit: edit, reason: "`\(step.key)` is not under a mapping") }
+            let index = pairs.firstIndex { $0.key == step.key } ?? {
+                // A missing mapping on the way (`capture`) is made; entries are never invented.
+                pairs.append((key: step.key, value: .mapping([])))
+                return pairs.count - 1
+            }()
+            if let selector = step.selector {
+                try pairs[index].value.changeContent { (list: inout EditableNode) throws(EditFailure) in
+                    guard case .sequence(var items) = list else { throw EditFailure(edit: edit, reason: "`\(step.key)` is not a list") }
+                    let position: Int?
+                    switch selector {
+                    case .index(let number): position = items.indices.contains(number) ? number : nil
+                    case .entry(let key, let value): position = items.firstIndex { $0[key] == .scalar(value, isString: true) }
+                    }
+                    guard let position else { throw EditFailure(edit: edit, reason: "no entry of `\(step.key)` matches") }
+                    try apply(edit, steps.dropFirst(), to: &items[position])
+                    list = .sequence(items)
+                }
+            } else {
+                try apply(edit, steps.dropFirst(), to: &pairs[index].value)
             }
-            guard let position else { throw EditFailure(edit: edit, reason: "no entry of `\(step.key)` matches") }
-            try apply(edit, steps.dropFirst(), to: &items[position])
-            pairs[index].value = .sequence(items)
-        } else {
-            try apply(edit, steps.dropFirst(), to: &pairs[index].value)
+            target = .mapping(pairs)
         }
-        node = .mapping(pairs)
     }
 
+    /// A change of the node at the end of the edit's path (not a suppression, which wraps it).
     private static func change(_ node: inout EditableNode, _ edit: ManifestEdit) throws(EditFailure) {
         if case .sequence(var items) = node, case .index(let position)? = selector(String(edit.key.dropFirst().dropLast())),
             edit.key.hasPrefix("["), items.indices.contains(position)
@@ -211,6 +253,7 @@ public enum ManifestEditor {
             case .set(let value): items[position] = EditableNode(value)
             case .remove: items.remove(at: position)
             case .append: throw EditFailure(edit: edit, reason: "cannot append to a list entry")
+            case .suppress: throw EditFailure(edit: edit, reason: "a suppression is a comment above a node, not a change of a list entry")
             }
             node = .sequence(items)
             return
@@ -219,16 +262,20 @@ public enum ManifestEditor {
         let index = pairs.firstIndex { $0.key == edit.key }
         switch edit.change {
         case .set(let value):
-            if let index { pairs[index].value = EditableNode(value) } else { pairs.append((key: edit.key, value: EditableNode(value))) }
+            if let index { pairs[index].value.changeContent { $0 = EditableNode(value) } } else { pairs.append((key: edit.key, value: EditableNode(value))) }
         case .remove:
             if let index { pairs.remove(at: index) }
         case .append(let value):
             if let index {
-                guard case .sequence(let items) = pairs[index].value else { throw EditFailure(edit: edit, reason: "`\(edit.key)` is not a list") }
-                pairs[index].value = .sequence(items + [EditableNode(value)])
+                try pairs[index].value.changeContent { (list: inout EditableNode) throws(EditFailure) in
+                    guard case .sequence(let items) = list else { throw EditFailure(edit: edit, reason: "`\(edit.key)` is not a list") }
+                    list = .sequence(items + [EditableNode(value)])
+                }
             } else {
                 pairs.append((key: edit.key, value: .sequence([EditableNode(value)])))
             }
+        case .suppress:
+            throw EditFailure(edit: edit, reason: "a suppression is a comment above a node, not a change of a key")
         }
         node = .mapping(pairs)
     }

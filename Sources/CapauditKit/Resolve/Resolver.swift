@@ -80,13 +80,20 @@ struct Resolver: Sendable {
             let ruleID = rule.definition.id
             let template = item.caseName.flatMap { templates[TemplateKey(rule: ruleID, caseName: $0)] } ?? templates[TemplateKey(rule: ruleID, caseName: nil)]
             let message = (template ?? MessageTemplate(rule.definition.message(case: item.caseName))).render(item.arguments, rule: ruleID)
+            var fixes = item.fixes
+            var help = item.help
+            if unsuppressible.contains(ruleID), fixes.contains(where: \.silences) {
+                // Where the config forbids silencing the rule inline, a suppression would only be reported (SUP002).
+                fixes.removeAll(where: \.silences)
+                help = fixes.isEmpty ? nil : fixes.map(\.help).joined(separator: RawFinding.alternativeSeparator)
+            }
             var finding = Finding(
                 ruleID: ruleID, slug: rule.definition.slug, severity: severity, message: message, file: file, documentIndex: item.document,
-                start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, help: item.help,
+                start: item.position, end: item.end, path: item.path, platform: item.platform, missingThreats: item.missing, help: help,
                 detail: item.detail, fingerprintFile: fingerprintFile)
             finding.caseName = item.caseName
             finding.related = item.related
-            finding.fixes = item.fixes
+            finding.fixes = fixes
             findings.append(finding)
         }
         return findings

@@ -29,10 +29,12 @@ public enum SuppressionCommentFinder {
 
     public static func find(in source: SourceLines, documents: [YAMLNode]) -> [SuppressionComment] {
         let bytes = source.bytes
+        // A comment may open the file right after its byte order mark.
+        let textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var candidates: [(offset: Int, nameStart: Int)] = []
-        var index = 0
+        var index = textStart
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "#"), index == 0 || isSpace(bytes[index - 1]) {
+            if bytes[index] == UInt8(ascii: "#"), index == textStart || isSpace(bytes[index - 1]) {
                 var probe = index + 1
                 while probe < bytes.count, bytes[probe] == UInt8(ascii: " ") || bytes[probe] == UInt8(ascii: "\t") { probe += 1 }
                 if probe + name.count <= bytes.count, zip(bytes[probe..<probe + name.count], name).allSatisfy({ $0 | 0x20 == $1 }) {
@@ -50,7 +52,8 @@ public enum SuppressionCommentFinder {
             let lineEnd = source.lineEndOffset(line: position.line)
             let body = String(decoding: bytes[min(candidate.nameStart, lineEnd)..<lineEnd], as: UTF8.self)
             guard let parsed = parse(body) else { continue }
-            let standsAlone = source.text(ofLine: position.line).prefix { $0 == " " || $0 == "\t" }.count == position.column - 1
+            let lineStart = max(source.lineStartOffset(line: position.line), textStart)
+            let standsAlone = bytes[lineStart..<candidate.offset].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             comments.append(SuppressionComment(
                 rules: parsed.rules, reason: parsed.reason, wholeFile: parsed.wholeFile, position: position,
                 targetLine: standsAlone ? nextContentLine(after: position.line, in: source) : position.line,
