@@ -24,6 +24,7 @@ enum CheckRegistry {
         AccessibilityExposureCheck.self,
         OverlayExposureCheck.self,
         SecureInputWindowCheck.self,
+        ThirdPartyKeyboardCheck.self,
         DeprecatedMechanismCheck.self,
         FragileSecureLayerCheck.self,
         SoleMechanismCheck.self,
