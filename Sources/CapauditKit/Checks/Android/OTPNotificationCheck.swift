@@ -31,7 +31,7 @@ struct OTPNotificationCheck: Check {
                             "confirm in the app instead of sending a code: the notification only says that a request is waiting, and the person approves it in the app on a protected screen that shows the amount and the payee, or with a passkey",
                             [.set("display", to: .name(Display.hidden.rawValue), at: field.location.path)]),
                         .suppressing(
-                            "AND010", reason: "the code must travel by notification: <why>", at: field.location.path,
+                            "AND010", reason: "the person types the code on another device, so it must travel by notification", at: field.location.path,
                             message: "state why the code must travel by notification in a suppression"),
                     ] }))
             }
