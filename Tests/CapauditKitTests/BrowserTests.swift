@@ -71,7 +71,7 @@ import Testing
         #expect(Self.press([.character("/")] + Self.typing("cap0"), on: &state))
         #expect(state.mode == .filter)
         let filtered = state.render().lines
-        #expect(filtered[0].hasSuffix("filter: cap0 (14)"))
+        #expect(filtered[0].hasSuffix("filter: cap0 (16)"))
         #expect(filtered[1...8].allSatisfy { $0.hasPrefix(" CAP0") })
         #expect(filtered[23].hasPrefix(" /cap0_"))
         #expect(Self.press([.down, .enter], on: &state))

@@ -56,7 +56,7 @@ import Testing
         #expect(page["severity"]?["BNK001"] == .object([("general", .string("warning")), ("banking", .string("error")), ("health", .string("off"))]))
         #expect(page["examples"]?["failing"] == .string(rule.failingExample))
         #expect(page["examples"]?["passing"] == .string(rule.passingExample))
-        #expect(page["references"]?.arrayValue?.first?["url"] == .string("https://www.pcisecuritystandards.org/"))
+        #expect(page["references"]?.arrayValue?.first?["url"] == .string("https://www.pcisecuritystandards.org/document_library/"))
         let markdown = try runCapaudit(["explain", "BNK001", "--format", "markdown"], in: Paths.packageRoot)
         #expect(markdown.stdout.hasPrefix("# BNK001 card-number-unmasked\n"))
         #expect(markdown.stdout.contains("| `BNK001` | warning | error | off |"))

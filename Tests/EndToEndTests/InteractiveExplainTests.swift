@@ -52,7 +52,7 @@ import Testing
         terminal.send("/")
         #expect(terminal.wait { $0.lines[23].hasPrefix(" /_") })
         terminal.send("cap0")
-        #expect(terminal.wait { $0.lines[0].hasSuffix("filter: cap0 (14)") })
+        #expect(terminal.wait { $0.lines[0].hasSuffix("filter: cap0 (16)") })
         #expect(terminal.screen.lines[1...8].allSatisfy { $0.hasPrefix(" CAP0") })
 
         terminal.send("\r")

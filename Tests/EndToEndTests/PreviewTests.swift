@@ -72,8 +72,8 @@ import Testing
         #expect(tags("CAP001") == ["security", "coverage"])
         let listing = try runCapaudit(["rules"], in: Paths.packageRoot)
         let rows = listing.stdout.split(separator: "\n").filter { $0.first?.isUppercase == true && $0.dropFirst(3).prefix(3).allSatisfy(\.isNumber) }
-        #expect(rows.count == 55, "42 stable, 6 preview and 7 evidence rules")
-        #expect(rows.filter { $0.contains(" preview ") }.map { String($0.prefix(6)) } == ["AND007", "AND008", "AND009", "CAP012", "CAP013", "CAP014"])
+        #expect(rows.count == 60, "42 stable, 11 preview and 7 evidence rules")
+        #expect(rows.filter { $0.contains(" preview ") }.map { String($0.prefix(6)) } == ["AND007", "AND008", "AND009", "AND010", "AND011", "CAP012", "CAP013", "CAP014", "CAP015", "CAP016", "IOS005"])
         let page = try runCapaudit(["explain", "CAP012"], in: Paths.packageRoot)
         #expect(page.stdout.contains("Preview: runs only with --preview"))
     }

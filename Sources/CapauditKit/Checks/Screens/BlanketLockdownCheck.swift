@@ -23,7 +23,9 @@ struct BlanketLockdownCheck: Check {
         }
         let actions = context.manifest.screens.filter { !$0.isHosted }.flatMap(\.actions)
         if !context.manifest.hasLeftOutScreens, !actions.isEmpty, actions.allSatisfy({ $0.onCapture == .disable || $0.onCapture == .hide }),
-            let unrequired = actions.first(where: { context.profile.actionRequirement(kind: $0.kind, risk: $0.risk) == nil })
+            let unrequired = actions.first(where: {
+                context.profile.actionRequirement(kind: $0.kind, risk: $0.risk) == nil && !HostedScreenCheck.opensExposedScreen($0, context)
+            })
         {
             emissions.append(Emission(
                 location: unrequired.location,
