@@ -164,7 +164,7 @@ import YAML
     }
 
     @Test func coverageAdviceNamesTheMechanismPlatformAndMaskedAlternative() throws {
-        let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 79)
+        let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 81)
         #expect(advice.map(\.finding.ruleID) == ["BNK002", "CAP001"])
         // iOS screenshots: no robust mechanism, so the value masked; the fragile secure-layer, which IOS002 flags, is not offered.
         let coverage = try #require(advice.last)
@@ -181,7 +181,7 @@ import YAML
     }
 
     @Test func actionAdviceFollowsTheProfile() throws {
-        let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 131)
+        let advice = FindingAdvice.advise(try Self.checkExample("bank"), policy: Self.policy, line: 133)
         let send = try #require(advice.first { $0.finding.ruleID == "CAP004" })
         #expect(send.fix.hasPrefix("meet the banking profile's minimum for `send`: set `on-capture: disable` in `screens[id=transfer-review].actions[id=send]`"))
         #expect(send.fixes.first?.diff.contains("-        on-capture: confirm ") == true)
@@ -215,7 +215,7 @@ import YAML
     }
 
     @Test func optOutWithAReasonShowsTheProtectionThatWouldReplaceIt() throws {
-        let advice = FindingAdvice.advise(try Self.checkExample("health"), policy: Self.policy, line: 75)
+        let advice = FindingAdvice.advise(try Self.checkExample("health"), policy: Self.policy, line: 79)
         let optOut = try #require(advice.first)
         #expect(optOut.finding.ruleID == "CAP007")
         // iOS cannot cover the lab result's screenshot robustly: it is masked, never given secure-layer.
@@ -229,10 +229,10 @@ import YAML
 
     @Test func adviceFiltersByLineAndKeepsReportOrder() throws {
         let result = try Self.checkExample("bank")
-        #expect(FindingAdvice.advise(result, policy: Self.policy, line: 195).map(\.finding.ruleID) == ["BNK003", "CAP001", "CAP002", "CAP003"])
+        #expect(FindingAdvice.advise(result, policy: Self.policy, line: 199).map(\.finding.ruleID) == ["BNK003", "CAP001", "CAP002", "CAP003"])
         #expect(FindingAdvice.advise(result, policy: Self.policy, line: 1).isEmpty)
-        let advice = try #require(FindingAdvice.advise(result, policy: Self.policy, line: 79).last)
-        let document = try JSONParser.parse(FindingAdvice.jsonDocument([advice], path: "m.yml", line: 79))
+        let advice = try #require(FindingAdvice.advise(result, policy: Self.policy, line: 81).last)
+        let document = try JSONParser.parse(FindingAdvice.jsonDocument([advice], path: "m.yml", line: 81))
         let json = try #require(document["findings"]?.arrayValue?.first)
         #expect(json["rule"] == .string("CAP001"))
         #expect(json["advice"]?["fixIsForThisNode"] == .bool(true))

@@ -260,7 +260,7 @@ import Testing
         try write(unsecured, to: base)
         let drifted = try runCapaudit(["check", "--format", "json"], in: copy)
         #expect(drifted.status == 1)
-        #expect(try Self.findings(drifted.stdout).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["EVD001 30:51 android", "EVD001 45:51 android"])
+        #expect(try Self.findings(drifted.stdout).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } == ["EVD001 31:51 android", "EVD001 50:17 android"])
     }
 
     @Test func initFromSourceNeedsTheSourceFolders() throws {
