@@ -222,8 +222,9 @@ import YAML
         #expect(optOut.fixes.map(\.fix.help) == [
             "remove `opt-out` and protect the screen `lab-results`: remove `opt-out` from `screens[id=lab-results]`, "
                 + "set `display: masked` in `screens[id=lab-results].fields[id=result-value]`, set `protect: {android: [flag-secure]}` in `screens[id=lab-results]`, "
-                // Without the opt-out, AND007 and AND008 judge the high-risk control (Policy 3).
-                + "set `protect: {android: [accessibility-data-sensitive, filter-obscured-touches]}` in `screens[id=lab-results].actions[id=share-results]`",
+                // Without the opt-out, AND007 judges the high-risk control (Policy 3); the app-wide
+                // filter-obscured-touches already meets AND008.
+                + "set `protect: {android: [accessibility-data-sensitive]}` in `screens[id=lab-results].actions[id=share-results]`",
         ])
     }
 
