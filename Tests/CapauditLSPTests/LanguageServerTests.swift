@@ -77,10 +77,10 @@ import Testing
         #expect(opened.count == 1 && opened.first?.version == 1)
         let openedCodes = TestClient.codes(opened.first?.diagnostics ?? [])
         #expect(openedCodes.contains("WRD003"))
-        // Line 27 holds `text: "Screen recording detected! …"`; the `!` is at character 36.
-        let fixed = TestClient.change(uri, version: 2, [.object([("range", TestClient.range((27, 36), (27, 37))), ("text", .string("."))])])
-        let broken = TestClient.change(uri, version: 3, [.object([("range", TestClient.range((27, 36), (27, 37))), ("text", .string("!"))])])
-        let calmed = TestClient.change(uri, version: 4, [.object([("range", TestClient.range((27, 36), (27, 37))), ("text", .string("."))])])
+        // Line 28 holds `text: "Screen recording detected! …"`; the `!` is at character 36.
+        let fixed = TestClient.change(uri, version: 2, [.object([("range", TestClient.range((28, 36), (28, 37))), ("text", .string("."))])])
+        let broken = TestClient.change(uri, version: 3, [.object([("range", TestClient.range((28, 36), (28, 37))), ("text", .string("!"))])])
+        let calmed = TestClient.change(uri, version: 4, [.object([("range", TestClient.range((28, 36), (28, 37))), ("text", .string("."))])])
         let published = TestClient.published(client.send([fixed, broken, calmed]))
         #expect(published.map(\.version) == [4])
         let publishedCodes = TestClient.codes(published.first?.diagnostics ?? [])
@@ -113,14 +113,14 @@ import Testing
         var client = TestClient()
         _ = client.initialize(roots: [root])
         _ = client.send([TestClient.open(uri, Self.bank)])
-        let params = JSONValue.object([("textDocument", TestClient.document(uri)), ("range", TestClient.range((27, 0), (27, 80))), ("context", .object([("diagnostics", .array([]))]))])
+        let params = JSONValue.object([("textDocument", TestClient.document(uri)), ("range", TestClient.range((28, 0), (28, 80))), ("context", .object([("diagnostics", .array([]))]))])
         let actions = client.call("textDocument/codeAction", params).result?.arrayValue ?? []
         let titles = actions.compactMap { $0["title"]?.stringValue }
         #expect(titles.contains("Suppress WRD003 on this line"))
         let suppress = actions.first { $0["title"] == .string("Suppress WRD003 on this line") }
         let edit = suppress?["edit"]?["changes"]?[uri]?.arrayValue?.first
         #expect(edit?["newText"] == .string("    # capaudit: ignore WRD003 -- <reason>\n"))
-        #expect(edit?["range"] == TestClient.range((27, 0), (27, 0)))
+        #expect(edit?["range"] == TestClient.range((28, 0), (28, 0)))
         #expect(actions.contains { $0["kind"] == .string("quickfix") && $0["title"]?.stringValue?.hasSuffix("(unsafe)") == true })
         let onlyFixAll = JSONValue.object([("textDocument", TestClient.document(uri)), ("range", TestClient.range((0, 0), (0, 0))), ("context", .object([("only", .array([.string("source.fixAll")]))]))])
         let fixAll = client.call("textDocument/codeAction", onlyFixAll).result?.arrayValue ?? []

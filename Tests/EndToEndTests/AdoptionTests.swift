@@ -127,7 +127,7 @@ import Testing
         try write(clean, to: folder.appendingPathComponent("apps/bank.yml"))
         let staged = try runCapaudit(["check", "--staged"], in: folder.appendingPathComponent("apps"))
         #expect(staged.status == 1, "the staged flawed content fails although the working copy is clean")
-        #expect(staged.stdout.contains("bank.yml:79:9: error BNK002"))
+        #expect(staged.stdout.contains("bank.yml:81:9: error BNK002"))
         try git("add", "apps/bank.yml")
         try write(flawed, to: folder.appendingPathComponent("apps/bank.yml"))
         let cleanStaged = try runCapaudit(["check", "--staged"], in: folder)

@@ -8,7 +8,7 @@ import Testing
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         let flawed = try runCapaudit(["check", "Examples/bank/flawed.yml"], in: Paths.packageRoot)
         #expect(flawed.status == 1)
-        #expect(flawed.stdout.contains("Examples/bank/flawed.yml:79:9: error BNK002 security-code-displayed:"))
+        #expect(flawed.stdout.contains("Examples/bank/flawed.yml:81:9: error BNK002 security-code-displayed:"))
     }
 
     @Test func missingPathExitsTwo() throws {

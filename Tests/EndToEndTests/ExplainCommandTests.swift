@@ -93,19 +93,19 @@ import Testing
     }
 
     @Test func fileAndLineExplainsOnlyThatLine() throws {
-        let result = try runCapaudit(["explain", "Examples/bank/flawed.yml:79"], in: Paths.packageRoot)
+        let result = try runCapaudit(["explain", "Examples/bank/flawed.yml:81"], in: Paths.packageRoot)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("2 findings in Examples/bank/flawed.yml, line 79\n\n"))
-        #expect(result.stdout.contains("Examples/bank/flawed.yml:79:9: error BNK002 security-code-displayed\n"))
-        #expect(result.stdout.contains("Examples/bank/flawed.yml:79:9: error CAP001 sensitive-data-exposed\n"))
+        #expect(result.stdout.hasPrefix("2 findings in Examples/bank/flawed.yml, line 81\n\n"))
+        #expect(result.stdout.contains("Examples/bank/flawed.yml:81:9: error BNK002 security-code-displayed\n"))
+        #expect(result.stdout.contains("Examples/bank/flawed.yml:81:9: error CAP001 sensitive-data-exposed\n"))
         #expect(result.stdout.contains("  Fix:\n    show it masked: set `display: masked` in\n    `screens[id=cards].fields[id=security-code]`"), "\(result.stdout)")
         #expect(result.stdout.contains("+        display: masked "), "the fix as a diff of the file: \(result.stdout)")
         // As `check` prints it, with the column.
-        let withColumn = try runCapaudit(["explain", "Examples/bank/flawed.yml:79:9"], in: Paths.packageRoot)
+        let withColumn = try runCapaudit(["explain", "Examples/bank/flawed.yml:81:9"], in: Paths.packageRoot)
         #expect(withColumn.stdout == result.stdout)
         let quiet = try runCapaudit(["explain", "Examples/bank/flawed.yml:2"], in: Paths.packageRoot)
         #expect(quiet.status == 0)
-        #expect(quiet.stdout.hasPrefix("No finding in Examples/bank/flawed.yml, line 2. Findings are on lines 19, 25, 27, 28, 79, "))
+        #expect(quiet.stdout.hasPrefix("No finding in Examples/bank/flawed.yml, line 2. Findings are on lines 19, 26, 28, 29, 81, "))
         let clean = try runCapaudit(["explain", "Examples/bank/clean.yml"], in: Paths.packageRoot)
         #expect(clean.stdout == "No finding in Examples/bank/clean.yml.\n")
     }

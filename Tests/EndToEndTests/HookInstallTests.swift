@@ -76,7 +76,7 @@ import Testing
         #expect(readme.stdout.isEmpty && readme.stderr.isEmpty, "a commit without manifests prints nothing: \(readme.stdout)\(readme.stderr)")
         let flawed = try repository.commit("bank.yml", try Self.example("flawed"))
         #expect(flawed.status == 1)
-        #expect(flawed.stderr.contains("bank.yml:79:9: error BNK002 security-code-displayed"), "git shows a hook's output on standard error: \(flawed.stderr)")
+        #expect(flawed.stderr.contains("bank.yml:81:9: error BNK002 security-code-displayed"), "git shows a hook's output on standard error: \(flawed.stderr)")
         let clean = try repository.commit("bank.yml", try Self.example("clean"))
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.isEmpty && clean.stderr.isEmpty)

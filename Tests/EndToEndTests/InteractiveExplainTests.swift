@@ -41,7 +41,7 @@ import Testing
         let before = terminal.settings
 
         try #require(Self.firstScreenShown(terminal), "no first screen:\n\(terminal.screen.lines.joined(separator: "\n"))")
-        #expect(terminal.screen.lines[0].hasPrefix(" capaudit explain  [Rules \(Self.ruleCount)]  Findings 15"))
+        #expect(terminal.screen.lines[0].hasPrefix(" capaudit explain  [Rules \(Self.ruleCount)]  Findings 16"))
         #expect(terminal.screen.lines[1].hasPrefix(" AND001  capture-permission"))
         #expect(terminal.screen.onAlternateScreen)
         #expect(!terminal.screen.cursorVisible)
@@ -92,7 +92,7 @@ import Testing
         let before = terminal.settings
         try #require(Self.firstScreenShown(terminal))
         terminal.send("\t")
-        #expect(terminal.wait { $0.lines[0].contains("[Findings 15]") })
+        #expect(terminal.wait { $0.lines[0].contains("[Findings 16]") })
         #expect(terminal.screen.lines[1].hasPrefix(" IOS004 error    flawed.yml:19:12  `scene-capture-state` is the only capture det"))
         #expect(terminal.screen.lines[10] == " flawed.yml:19:12: error IOS004 capture-state-missing")
         terminal.send("\u{1B}")

@@ -23,10 +23,10 @@ import Testing
         return folder
     }
 
-    /// "RULE line:col" of the findings about the one-time code (line 126), and their help by rule.
+    /// "RULE line:col" of the findings about the one-time code (line 128), and their help by rule.
     static func codeFindings(_ folder: URL, preview: Bool = false) throws -> (rules: [String], help: [String: String]) {
         let result = try runCapaudit(["check", "bank.yml", "--format", "json"] + (preview ? ["--preview"] : []), in: folder)
-        let findings = (try JSONParser.parse(result.stdout)["findings"]?.arrayValue ?? []).filter { $0["line"]?.intValue == 126 }
+        let findings = (try JSONParser.parse(result.stdout)["findings"]?.arrayValue ?? []).filter { $0["line"]?.intValue == 128 }
         var help: [String: String] = [:]
         for finding in findings { help[finding["rule"]?.stringValue ?? ""] = finding["help"]?.stringValue }
         return (findings.map { "\($0["rule"]?.stringValue ?? "") \($0["platform"]?.stringValue ?? "-")" }, help)
