@@ -12,6 +12,7 @@ enum CompiledPolicy {
         taxonomy: taxonomy(), references: references(), rules: rules(), profiles: profiles(),
         lexicons: ["de": { lexicon_de() }, "en": { lexicon_en() }, "es": { lexicon_es() }, "fr": { lexicon_fr() }, "vi": { lexicon_vi() }])
 
+    @_optimize(none)
     private static func taxonomy() -> Taxonomy {
         let threats: [Threat] = [
             Threat(id: "screenshot", title: "Screenshot", description: "A still image taken by the person with the hardware buttons, AssistiveTouch or an accessibility shortcut.", bit: ThreatSet(rawValue: 1)),
@@ -105,6 +106,7 @@ enum CompiledPolicy {
             mechanisms: mechanisms)
     }
 
+    @_optimize(none)
     private static func references() -> [String: Reference] {
         [
             "S1": Reference(id: "S1", title: "OWASP MASVS-PLATFORM-3", url: "https://mas.owasp.org/MASVS/controls/MASVS-PLATFORM-3/", note: nil),
@@ -167,6 +169,7 @@ enum CompiledPolicy {
         ]
     }
 
+    @_optimize(none)
     private static func rules() -> [RuleDefinition] {
         [
             rule_AND001(),
@@ -232,6 +235,7 @@ enum CompiledPolicy {
         ]
     }
 
+    @_optimize(none)
     private static func rule_AND001() -> RuleDefinition {
         RuleDefinition(
             id: "AND001",
@@ -255,6 +259,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND001.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND002() -> RuleDefinition {
         RuleDefinition(
             id: "AND002",
@@ -278,6 +283,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND002.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND003() -> RuleDefinition {
         RuleDefinition(
             id: "AND003",
@@ -301,6 +307,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND003.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND004() -> RuleDefinition {
         RuleDefinition(
             id: "AND004",
@@ -324,6 +331,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND004.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND005() -> RuleDefinition {
         RuleDefinition(
             id: "AND005",
@@ -347,6 +355,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND005.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND006() -> RuleDefinition {
         RuleDefinition(
             id: "AND006",
@@ -370,6 +379,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND006.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND007() -> RuleDefinition {
         RuleDefinition(
             id: "AND007",
@@ -393,6 +403,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND007.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND008() -> RuleDefinition {
         RuleDefinition(
             id: "AND008",
@@ -416,6 +427,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND008.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND009() -> RuleDefinition {
         RuleDefinition(
             id: "AND009",
@@ -439,6 +451,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND009.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND010() -> RuleDefinition {
         RuleDefinition(
             id: "AND010",
@@ -462,6 +475,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND010.yml")
     }
 
+    @_optimize(none)
     private static func rule_AND011() -> RuleDefinition {
         RuleDefinition(
             id: "AND011",
@@ -485,6 +499,7 @@ enum CompiledPolicy {
             file: "Rules/rules/AND011.yml")
     }
 
+    @_optimize(none)
     private static func rule_BNK001() -> RuleDefinition {
         RuleDefinition(
             id: "BNK001",
@@ -508,6 +523,7 @@ enum CompiledPolicy {
             file: "Rules/rules/BNK001.yml")
     }
 
+    @_optimize(none)
     private static func rule_BNK002() -> RuleDefinition {
         RuleDefinition(
             id: "BNK002",
@@ -531,6 +547,7 @@ enum CompiledPolicy {
             file: "Rules/rules/BNK002.yml")
     }
 
+    @_optimize(none)
     private static func rule_BNK003() -> RuleDefinition {
         RuleDefinition(
             id: "BNK003",
@@ -554,6 +571,7 @@ enum CompiledPolicy {
             file: "Rules/rules/BNK003.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP001() -> RuleDefinition {
         RuleDefinition(
             id: "CAP001",
@@ -577,6 +595,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP001.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP002() -> RuleDefinition {
         RuleDefinition(
             id: "CAP002",
@@ -600,6 +619,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP002.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP003() -> RuleDefinition {
         RuleDefinition(
             id: "CAP003",
@@ -623,6 +643,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP003.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP004() -> RuleDefinition {
         RuleDefinition(
             id: "CAP004",
@@ -646,6 +667,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP004.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP005() -> RuleDefinition {
         RuleDefinition(
             id: "CAP005",
@@ -669,6 +691,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP005.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP006() -> RuleDefinition {
         RuleDefinition(
             id: "CAP006",
@@ -692,6 +715,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP006.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP007() -> RuleDefinition {
         RuleDefinition(
             id: "CAP007",
@@ -715,6 +739,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP007.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP008() -> RuleDefinition {
         RuleDefinition(
             id: "CAP008",
@@ -738,6 +763,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP008.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP009() -> RuleDefinition {
         RuleDefinition(
             id: "CAP009",
@@ -761,6 +787,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP009.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP010() -> RuleDefinition {
         RuleDefinition(
             id: "CAP010",
@@ -784,6 +811,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP010.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP011() -> RuleDefinition {
         RuleDefinition(
             id: "CAP011",
@@ -807,6 +835,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP011.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP012() -> RuleDefinition {
         RuleDefinition(
             id: "CAP012",
@@ -830,6 +859,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP012.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP013() -> RuleDefinition {
         RuleDefinition(
             id: "CAP013",
@@ -853,6 +883,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP013.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP014() -> RuleDefinition {
         RuleDefinition(
             id: "CAP014",
@@ -876,6 +907,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP014.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP015() -> RuleDefinition {
         RuleDefinition(
             id: "CAP015",
@@ -899,6 +931,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP015.yml")
     }
 
+    @_optimize(none)
     private static func rule_CAP016() -> RuleDefinition {
         RuleDefinition(
             id: "CAP016",
@@ -922,6 +955,7 @@ enum CompiledPolicy {
             file: "Rules/rules/CAP016.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD001() -> RuleDefinition {
         RuleDefinition(
             id: "EVD001",
@@ -945,6 +979,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD001.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD002() -> RuleDefinition {
         RuleDefinition(
             id: "EVD002",
@@ -968,6 +1003,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD002.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD003() -> RuleDefinition {
         RuleDefinition(
             id: "EVD003",
@@ -991,6 +1027,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD003.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD004() -> RuleDefinition {
         RuleDefinition(
             id: "EVD004",
@@ -1014,6 +1051,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD004.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD005() -> RuleDefinition {
         RuleDefinition(
             id: "EVD005",
@@ -1037,6 +1075,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD005.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD006() -> RuleDefinition {
         RuleDefinition(
             id: "EVD006",
@@ -1060,6 +1099,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD006.yml")
     }
 
+    @_optimize(none)
     private static func rule_EVD007() -> RuleDefinition {
         RuleDefinition(
             id: "EVD007",
@@ -1083,6 +1123,7 @@ enum CompiledPolicy {
             file: "Rules/rules/EVD007.yml")
     }
 
+    @_optimize(none)
     private static func rule_HLT001() -> RuleDefinition {
         RuleDefinition(
             id: "HLT001",
@@ -1106,6 +1147,7 @@ enum CompiledPolicy {
             file: "Rules/rules/HLT001.yml")
     }
 
+    @_optimize(none)
     private static func rule_IOS001() -> RuleDefinition {
         RuleDefinition(
             id: "IOS001",
@@ -1129,6 +1171,7 @@ enum CompiledPolicy {
             file: "Rules/rules/IOS001.yml")
     }
 
+    @_optimize(none)
     private static func rule_IOS002() -> RuleDefinition {
         RuleDefinition(
             id: "IOS002",
@@ -1152,6 +1195,7 @@ enum CompiledPolicy {
             file: "Rules/rules/IOS002.yml")
     }
 
+    @_optimize(none)
     private static func rule_IOS003() -> RuleDefinition {
         RuleDefinition(
             id: "IOS003",
@@ -1175,6 +1219,7 @@ enum CompiledPolicy {
             file: "Rules/rules/IOS003.yml")
     }
 
+    @_optimize(none)
     private static func rule_IOS004() -> RuleDefinition {
         RuleDefinition(
             id: "IOS004",
@@ -1198,6 +1243,7 @@ enum CompiledPolicy {
             file: "Rules/rules/IOS004.yml")
     }
 
+    @_optimize(none)
     private static func rule_IOS005() -> RuleDefinition {
         RuleDefinition(
             id: "IOS005",
@@ -1221,6 +1267,7 @@ enum CompiledPolicy {
             file: "Rules/rules/IOS005.yml")
     }
 
+    @_optimize(none)
     private static func rule_MAN001() -> RuleDefinition {
         RuleDefinition(
             id: "MAN001",
@@ -1244,6 +1291,7 @@ enum CompiledPolicy {
             file: "Rules/rules/MAN001.yml")
     }
 
+    @_optimize(none)
     private static func rule_MAN002() -> RuleDefinition {
         RuleDefinition(
             id: "MAN002",
@@ -1267,6 +1315,7 @@ enum CompiledPolicy {
             file: "Rules/rules/MAN002.yml")
     }
 
+    @_optimize(none)
     private static func rule_MAN003() -> RuleDefinition {
         RuleDefinition(
             id: "MAN003",
@@ -1290,6 +1339,7 @@ enum CompiledPolicy {
             file: "Rules/rules/MAN003.yml")
     }
 
+    @_optimize(none)
     private static func rule_MAN004() -> RuleDefinition {
         RuleDefinition(
             id: "MAN004",
@@ -1313,6 +1363,7 @@ enum CompiledPolicy {
             file: "Rules/rules/MAN004.yml")
     }
 
+    @_optimize(none)
     private static func rule_SUP001() -> RuleDefinition {
         RuleDefinition(
             id: "SUP001",
@@ -1336,6 +1387,7 @@ enum CompiledPolicy {
             file: "Rules/rules/SUP001.yml")
     }
 
+    @_optimize(none)
     private static func rule_SUP002() -> RuleDefinition {
         RuleDefinition(
             id: "SUP002",
@@ -1359,6 +1411,7 @@ enum CompiledPolicy {
             file: "Rules/rules/SUP002.yml")
     }
 
+    @_optimize(none)
     private static func rule_SUP003() -> RuleDefinition {
         RuleDefinition(
             id: "SUP003",
@@ -1382,6 +1435,7 @@ enum CompiledPolicy {
             file: "Rules/rules/SUP003.yml")
     }
 
+    @_optimize(none)
     private static func rule_SUP004() -> RuleDefinition {
         RuleDefinition(
             id: "SUP004",
@@ -1405,6 +1459,7 @@ enum CompiledPolicy {
             file: "Rules/rules/SUP004.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD001() -> RuleDefinition {
         RuleDefinition(
             id: "WRD001",
@@ -1428,6 +1483,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD001.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD002() -> RuleDefinition {
         RuleDefinition(
             id: "WRD002",
@@ -1451,6 +1507,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD002.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD003() -> RuleDefinition {
         RuleDefinition(
             id: "WRD003",
@@ -1474,6 +1531,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD003.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD004() -> RuleDefinition {
         RuleDefinition(
             id: "WRD004",
@@ -1497,6 +1555,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD004.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD005() -> RuleDefinition {
         RuleDefinition(
             id: "WRD005",
@@ -1520,6 +1579,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD005.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD006() -> RuleDefinition {
         RuleDefinition(
             id: "WRD006",
@@ -1543,6 +1603,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD006.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD007() -> RuleDefinition {
         RuleDefinition(
             id: "WRD007",
@@ -1566,6 +1627,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD007.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD008() -> RuleDefinition {
         RuleDefinition(
             id: "WRD008",
@@ -1589,6 +1651,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD008.yml")
     }
 
+    @_optimize(none)
     private static func rule_WRD009() -> RuleDefinition {
         RuleDefinition(
             id: "WRD009",
@@ -1612,6 +1675,7 @@ enum CompiledPolicy {
             file: "Rules/rules/WRD009.yml")
     }
 
+    @_optimize(none)
     private static func profiles() -> [ProfileDefinition] {
         [
             ProfileDefinition(
@@ -1653,6 +1717,7 @@ enum CompiledPolicy {
         ]
     }
 
+    @_optimize(none)
     private static func lexicon_de() -> LexiconDefinition {
         var lists: [String: [LexiconDefinition.Entry]] = [:]
         lists["alarm"] = [
@@ -1853,6 +1918,7 @@ enum CompiledPolicy {
             measured: [CorpusMeasurement(part: "tuning", texts: 370, neutral: 170, alarming: 200, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0), CorpusMeasurement(part: "held-out", texts: 86, neutral: 39, alarming: 47, tonePrecision: 0.953, toneRecall: 0.872, rulePrecision: 0.867, ruleRecall: 0.897), CorpusMeasurement(part: "all", texts: 456, neutral: 209, alarming: 247, tonePrecision: 0.992, toneRecall: 0.976, rulePrecision: 0.973, ruleRecall: 0.98)], examples: ["banking action-message": "Überweisungen sind während der Bildschirmfreigabe pausiert.", "banking action-message by-kind:other": "Diese Aktion ist während der Bildschirmfreigabe pausiert.", "banking notification": "Sie haben eine neue Nachricht Ihrer Bank.", "banking widget": "Öffnen Sie die App, um Ihren Kontostand zu sehen.", "general action-message": "Diese Aktion ist während der Bildschirmfreigabe pausiert.", "general action-message by-kind:add-payee": "Das Hinzufügen von Empfängern ist während der Bildschirmfreigabe pausiert.", "general action-message by-kind:export-records": "Exporte sind während der Bildschirmfreigabe pausiert.", "general action-message by-kind:fund-transfer": "Überweisungen sind während der Bildschirmfreigabe pausiert.", "general action-message by-kind:payment": "Zahlungen sind während der Bildschirmfreigabe pausiert.", "general action-message by-kind:reveal-secret": "Dies bleibt während der Bildschirmfreigabe ausgeblendet.", "general action-message by-kind:share-records": "Das Teilen von Unterlagen ist während der Bildschirmfreigabe pausiert.", "general notification": "Sie haben eine neue Mitteilung.", "general screenshot-text": "Screenshots können persönliche Daten enthalten. Bewahren Sie sie privat auf.", "general widget": "Öffnen Sie die App, um die Details zu sehen.", "health action-message": "Ihre Gesundheitsdaten bleiben während der Bildschirmfreigabe ausgeblendet.", "health action-message by-kind:other": "Diese Aktion ist während der Bildschirmfreigabe pausiert.", "health notification": "Sie haben eine neue Gesundheitsmitteilung.", "health widget": "Öffnen Sie die App, um Ihre Gesundheitsdaten zu sehen."])
     }
 
+    @_optimize(none)
     private static func lexicon_en() -> LexiconDefinition {
         var lists: [String: [LexiconDefinition.Entry]] = [:]
         lists["alarm"] = [
@@ -2004,6 +2070,7 @@ enum CompiledPolicy {
             measured: [CorpusMeasurement(part: "tuning", texts: 177, neutral: 81, alarming: 96, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0), CorpusMeasurement(part: "held-out", texts: 46, neutral: 19, alarming: 27, tonePrecision: 0.826, toneRecall: 0.704, rulePrecision: 0.857, ruleRecall: 0.75), CorpusMeasurement(part: "all", texts: 223, neutral: 100, alarming: 123, tonePrecision: 0.966, toneRecall: 0.935, rulePrecision: 0.973, ruleRecall: 0.947)], examples: ["banking action-message": "Transfers are paused while your screen is shared.", "banking action-message by-kind:other": "This is paused while your screen is shared.", "banking notification": "You have a new message from your bank.", "banking widget": "Open the app to see your balance.", "general action-message": "This is paused while your screen is shared.", "general action-message by-kind:add-payee": "Adding a payee is paused while your screen is shared.", "general action-message by-kind:change-credentials": "Password changes are paused while your screen is shared.", "general action-message by-kind:change-limits": "Limit changes are paused while your screen is shared.", "general action-message by-kind:delete-account": "Closing your account is paused while your screen is shared.", "general action-message by-kind:download-document": "Downloads are paused while your screen is shared.", "general action-message by-kind:edit-profile": "Profile changes are paused while your screen is shared.", "general action-message by-kind:enroll-device": "Adding a device is paused while your screen is shared.", "general action-message by-kind:export-records": "Exports are paused while your screen is shared.", "general action-message by-kind:fund-transfer": "Transfers are paused while your screen is shared.", "general action-message by-kind:payment": "Payments are paused while your screen is shared.", "general action-message by-kind:reveal-secret": "This stays hidden while your screen is shared.", "general action-message by-kind:share-link": "Sharing links is paused while your screen is shared.", "general action-message by-kind:share-records": "Sharing records is paused while your screen is shared.", "general notification": "You have a new notification.", "general notification by-category:credential": "Your code is ready.", "general screenshot-text": "Screenshots can include personal details. Keep them private.", "general widget": "Open the app to see the details.", "health action-message": "Your health records stay hidden while your screen is shared.", "health action-message by-kind:other": "This is paused while your screen is shared.", "health notification": "You have a new health update.", "health widget": "Open the app to see your health details."])
     }
 
+    @_optimize(none)
     private static func lexicon_es() -> LexiconDefinition {
         var lists: [String: [LexiconDefinition.Entry]] = [:]
         lists["alarm"] = [
@@ -2199,6 +2266,7 @@ enum CompiledPolicy {
             measured: [CorpusMeasurement(part: "tuning", texts: 258, neutral: 128, alarming: 130, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0), CorpusMeasurement(part: "held-out", texts: 74, neutral: 33, alarming: 41, tonePrecision: 0.917, toneRecall: 0.805, rulePrecision: 0.935, ruleRecall: 0.843), CorpusMeasurement(part: "all", texts: 332, neutral: 161, alarming: 171, tonePrecision: 0.982, toneRecall: 0.953, rulePrecision: 0.985, ruleRecall: 0.96)], examples: ["banking action-message": "Las transferencias están en pausa mientras compartes la pantalla.", "banking action-message by-kind:other": "Esta acción está en pausa mientras compartes la pantalla.", "banking notification": "Tienes un mensaje nuevo de tu banco.", "banking widget": "Abre la app para ver tu saldo.", "general action-message": "Esta acción está en pausa mientras compartes la pantalla.", "general action-message by-kind:add-payee": "Añadir destinatarios está en pausa mientras compartes la pantalla.", "general action-message by-kind:export-records": "Las exportaciones están en pausa mientras compartes la pantalla.", "general action-message by-kind:fund-transfer": "Las transferencias están en pausa mientras compartes la pantalla.", "general action-message by-kind:payment": "Los pagos están en pausa mientras compartes la pantalla.", "general action-message by-kind:reveal-secret": "Esto sigue oculto mientras compartes la pantalla.", "general action-message by-kind:share-records": "Compartir historiales está en pausa mientras compartes la pantalla.", "general notification": "Tienes una notificación nueva.", "general screenshot-text": "Las capturas pueden incluir datos personales. Guárdalas en privado.", "general widget": "Abre la app para ver los detalles.", "health action-message": "Tu historial médico sigue oculto mientras compartes la pantalla.", "health action-message by-kind:other": "Esta acción está en pausa mientras compartes la pantalla.", "health notification": "Tienes una novedad sobre tu salud.", "health widget": "Abre la app para ver tus datos de salud."])
     }
 
+    @_optimize(none)
     private static func lexicon_fr() -> LexiconDefinition {
         var lists: [String: [LexiconDefinition.Entry]] = [:]
         lists["alarm"] = [
@@ -2394,6 +2462,7 @@ enum CompiledPolicy {
             measured: [CorpusMeasurement(part: "tuning", texts: 382, neutral: 177, alarming: 205, tonePrecision: 1.0, toneRecall: 1.0, rulePrecision: 1.0, ruleRecall: 1.0), CorpusMeasurement(part: "held-out", texts: 92, neutral: 42, alarming: 50, tonePrecision: 1.0, toneRecall: 0.82, rulePrecision: 0.963, ruleRecall: 0.852), CorpusMeasurement(part: "all", texts: 474, neutral: 219, alarming: 255, tonePrecision: 1.0, toneRecall: 0.965, rulePrecision: 0.993, ruleRecall: 0.971)], examples: ["banking action-message": "Les virements sont en pause pendant le partage d'écran.", "banking action-message by-kind:other": "Cette action est en pause pendant le partage d'écran.", "banking notification": "Vous avez un nouveau message de votre banque.", "banking widget": "Ouvrez l'app pour voir votre solde.", "general action-message": "Cette action est en pause pendant le partage d'écran.", "general action-message by-kind:add-payee": "L'ajout de bénéficiaires est en pause pendant le partage d'écran.", "general action-message by-kind:export-records": "Les exports sont en pause pendant le partage d'écran.", "general action-message by-kind:fund-transfer": "Les virements sont en pause pendant le partage d'écran.", "general action-message by-kind:payment": "Les paiements sont en pause pendant le partage d'écran.", "general action-message by-kind:reveal-secret": "Cette information reste masquée pendant le partage d'écran.", "general action-message by-kind:share-records": "Le partage de dossiers est en pause pendant le partage d'écran.", "general notification": "Vous avez une nouvelle notification.", "general screenshot-text": "Les captures d'écran peuvent contenir des données personnelles. Gardez-les privées.", "general widget": "Ouvrez l'app pour voir les détails.", "health action-message": "Votre dossier médical reste masqué pendant le partage d'écran.", "health action-message by-kind:other": "Cette action est en pause pendant le partage d'écran.", "health notification": "Vous avez une nouvelle information de santé.", "health widget": "Ouvrez l'app pour voir vos données de santé."])
     }
 
+    @_optimize(none)
     private static func lexicon_vi() -> LexiconDefinition {
         var lists: [String: [LexiconDefinition.Entry]] = [:]
         lists["alarm"] = [

@@ -54,8 +54,10 @@ public enum PolicyCompiler {
         return file + "}\n#endif\n"
     }
 
+    /// Each function runs once, at start-up, and returns literal values: optimizing hundreds of
+    /// literal entries gains nothing at run time and cost the release build minutes per lexicon.
     private static func function(_ name: String, returning type: String, body: String) -> String {
-        "\n    private static func \(name)() -> \(type) {\n\(body)    }\n"
+        "\n    @_optimize(none)\n    private static func \(name)() -> \(type) {\n\(body)    }\n"
     }
 
     private static func taxonomy(_ taxonomy: Taxonomy) -> String {
