@@ -52,8 +52,6 @@ import YAML
     static let exampleDisplayOnly: [String: String] = [
         "bugreport CAP012/action": "below API 35 nothing signals capture, and the window flag on `settings`, which has no sensitive field, raises CAP006 until it leaves alone a screen whose action responds to capture (Policy 3)",
         "health CAP012/action": "below API 35 nothing signals capture, and the window flag on `settings`, which has no sensitive field, raises CAP006 until it leaves alone a screen whose action responds to capture (Policy 3)",
-        "bugreport WRD004": "an impersonal ban (\"is PROHIBITED\", WRD004 command) in a second sentence: the help names that sentence to rewrite and the consequence to keep; the calm sentence is the writer's",
-        "travel WRD004": "an impersonal ban (\"are not permitted\", WRD004 command): the help names the one sentence to rewrite and the consequence to keep; the calm sentence is the writer's, as only the writer knows what the rest of the text relies on",
         "travel IOS003": "no robust iOS mechanism covers the field from the app's minimum iOS, so no protect change ends `privacy-sensitive` being its only one; showing it masked is CAP001's fix",
     ]
 

@@ -51,4 +51,31 @@ import Testing
         #expect(lexicon.example(.widget, profile: "banking") == "Open the app to see your balance.")
         #expect(lexicon.example(.captureNotice, profile: "banking") == lexicon.neutralNotice)
     }
+
+    /// RULES.md, "Help and fix data" 5: the `message` an action fix writes is the lexicon's example
+    /// for the profile and the action's kind, in the app's language.
+    @Test(arguments: [("en", "add-payee", "Adding a payee is paused while your screen is shared."), ("en", "other", "This is paused while your screen is shared.")])
+    func anActionFixWritesTheExampleForTheActionsKind(_ language: String, _ kind: String, _ expected: String) throws {
+        let manifest = """
+            capaudit: 1
+            app:
+              name: Northwind Bank
+              profile: banking
+              language: \(language)
+              platforms:
+                ios:
+                  deployment-target: "17.0"
+            capture:
+              detect: [scene-capture-state]
+            screens:
+              - id: payees
+                actions:
+                  - id: go
+                    kind: \(kind)
+                    risk: high
+            """
+        let finding = try #require(Manifests.check(manifest).findings.first { $0.ruleID == "CAP004" }, "\(Manifests.summary(Manifests.check(manifest)))")
+        let change = try #require(finding.fixes.first?.change)
+        #expect(change.contains("set `message: \"\(expected)\"`"), "\(change)")
+    }
 }

@@ -38,7 +38,7 @@ import Testing
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = try Self.startBrowser(in: folder)
-        let before = terminal.settings
+        let before = terminal.openedSettings
 
         try #require(Self.firstScreenShown(terminal), "no first screen:\n\(terminal.screen.lines.joined(separator: "\n"))")
         #expect(terminal.screen.lines[0].hasPrefix(" capaudit explain  [Rules \(Self.ruleCount)]  Findings 16"))
@@ -76,7 +76,7 @@ import Testing
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = try Self.startBrowser(in: folder)
-        let before = terminal.settings
+        let before = terminal.openedSettings
         try #require(Self.firstScreenShown(terminal))
         terminal.send("j\u{03}")
         let status = terminal.waitForExit()
@@ -89,7 +89,7 @@ import Testing
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = try Self.startBrowser(in: folder)
-        let before = terminal.settings
+        let before = terminal.openedSettings
         try #require(Self.firstScreenShown(terminal))
         terminal.send("\t")
         #expect(terminal.wait { $0.lines[0].contains("[Findings 16]") })

@@ -12,6 +12,9 @@ final class PseudoTerminal {
     let master: Int32
     let slave: Int32
     let pid: pid_t
+    /// The settings the terminal was opened with, read before the child starts: a test that read
+    /// them after the start could see the child's own (raw) settings on a loaded machine.
+    let openedSettings: termios
     private(set) var output: [UInt8] = []
     private(set) var screen: VirtualScreen
     private var exitStatus: Int32?
@@ -22,6 +25,9 @@ final class PseudoTerminal {
         case .success(let opened): terminal = opened
         case .failure(let failure): throw Failure(description: "openpty failed: \(failure)")
         }
+        var opened = termios()
+        tcgetattr(terminal.slave, &opened)
+        openedSettings = opened
         let actions = SpawnFileActions()
         actions.close(terminal.master)
         actions.close(terminal.slave)

@@ -38,6 +38,9 @@ struct Emission {
     var detail: String = ""
     /// Other places the finding relies on (the code an evidence rule found).
     var related: [RelatedLocation] = []
+    /// A tone finding's own change to its text, from which the evaluate stage makes the one
+    /// rewrite that every tone finding of the text offers (`SharedRewrite`).
+    var textEdit: WordingEdit?
 }
 
 /// A check's parameters, read with located errors.

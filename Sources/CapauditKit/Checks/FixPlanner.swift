@@ -166,7 +166,7 @@ struct FixPlanner {
             edits.append(.set("on-capture", to: .name(onCapture.rawValue), at: action.location.path))
         }
         if (onCapture == .disable || onCapture == .hide), action.message == nil {
-            edits.append(.set("message", to: .text(actionMessage), at: action.location.path))
+            edits.append(.set("message", to: .text(actionMessage(forKind: kind ?? action.kind)), at: action.location.path))
         }
         if let signals = facts.signals {
             for platform in manifest.app.platforms where signals.leavesRangeUncovered(signals.captureDetectors, on: platform, context)
@@ -186,10 +186,10 @@ struct FixPlanner {
         return (overlay.screen, own.filter { name in !action.protect.contains { $0.name == name && $0.applies(on: .android) } })
     }
 
-    /// The text shown in an action's place while capture is active: the lexicon's neutral notice
-    /// for the app's language, until the lexicons carry an example per profile.
-    var actionMessage: String {
-        context.policy.lexicon(for: manifest.app.language)?.neutralNotice ?? Lexicon.fallbackNeutralNotice
+    /// The text shown in an action's place while capture is active: the lexicon's example for the
+    /// profile and the action's kind (RULES.md, "Help and fix data" 5), in `app.language`.
+    func actionMessage(forKind kind: String?) -> String {
+        context.exampleText(.actionMessage, actionKind: kind) ?? context.policy.lexicon(for: manifest.app.language)?.neutralNotice ?? Lexicon.fallbackNeutralNotice
     }
 
     /// The edits without repeats (two mechanisms may need the same detector), a `protect` list

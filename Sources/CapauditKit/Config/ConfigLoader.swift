@@ -189,12 +189,12 @@ public enum ConfigLoader {
             guard let node = fields[name] else { continue }
             lists[name] = (decoder.list(node, path: "\(path).\(name)", what: "`\(name)`") ?? []).enumerated().compactMap { index, item in
                 if let word = item.scalar?.value {
-                    return LexiconDefinition.Entry(match: word, alternatives: Tokenizer.tokens(word).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+                    return LexiconDefinition.Entry.phrase(word)
                 }
                 return PolicyLoader.lexiconEntry(item, path: "\(path).\(name)[\(index)]", list: name, requiresCategory: false, decoder)
             }
         }
-        let affected = fields["affected-words"].map { decoder.stringList($0, path: "\(path).affected-words", what: "`affected-words`").map(\.0) } ?? []
+        let affected = fields["affected-words"].map { PolicyLoader.affectedWords($0, path: "\(path).affected-words", decoder) } ?? []
         let acronyms = fields["acronyms"].map { decoder.stringList($0, path: "\(path).acronyms", what: "`acronyms`").map(\.0) } ?? []
         guard !lists.isEmpty || !affected.isEmpty || !acronyms.isEmpty else { return nil }
         return LexiconDefinition(language: language, name: language, lists: lists, affected: affected, acronyms: acronyms, neutralNotice: nil, file: file).lexicon

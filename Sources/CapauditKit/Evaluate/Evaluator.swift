@@ -33,15 +33,15 @@ struct Evaluator: Sendable {
             guard let manifest = document.manifest, let profile = document.profile, let source = file.source, let positions else { continue }
             let context = EvaluationContext(manifest: manifest, profile: profile, policy: policy, source: source, code: code)
             let lowering = FixLowering(source: source, tree: document.tree, positions: positions)
-            for (rule, check) in checks {
-                for emission in check.evaluate(context) {
-                    var finding = RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings)
-                    var fixes = emission.fixes.map { lowering.lower($0.naming(ownRule: rule.definition.id), applicability: $0.applicability ?? rule.definition.fixApplicability) }
-                    // Prose advice only where the check offers no change as data, so that the two never disagree.
-                    if fixes.isEmpty, let advice = emission.fix { fixes = [Fix(applicability: .display, message: advice)] }
-                    finding.attach(fixes)
-                    raw.append(finding)
-                }
+            var emissions = checks.flatMap { rule, check in check.evaluate(context).map { (rule: rule, emission: $0) } }
+            SharedRewrite.offer(in: &emissions)
+            for (rule, emission) in emissions {
+                var finding = RawFinding(rule, emission: emission, document: document.index, profileSettings: profile.ruleSettings)
+                var fixes = emission.fixes.map { lowering.lower($0.naming(ownRule: rule.definition.id), applicability: $0.applicability ?? rule.definition.fixApplicability) }
+                // Prose advice only where the check offers no change as data, so that the two never disagree.
+                if fixes.isEmpty, let advice = emission.fix { fixes = [Fix(applicability: .display, message: advice)] }
+                finding.attach(fixes)
+                raw.append(finding)
             }
             if code != nil { evidence[document.index] = context.evidenceMarks }
         }

@@ -3,7 +3,7 @@
 /// indexed into a `Lexicon` on first use.
 struct LexiconDefinition: Sendable {
     /// One entry of a word list, as written.
-    struct Entry: Sendable {
+    struct Entry: Sendable, Equatable {
         var match: String
         /// For each word of `match`, its `|` alternatives, as the tokenizer splits them.
         var alternatives: [[String]]
@@ -13,6 +13,11 @@ struct LexiconDefinition: Sendable {
         var suggestion: String
         /// The entry's `LexiconCategory` (raw value), for the `alarm` and `blame` lists; validated on load.
         var category: String?
+
+        /// A phrase matched word for word, as a plain string of `affected-words` is.
+        static func phrase(_ text: String) -> Entry {
+            Entry(match: text, alternatives: Tokenizer.tokens(text).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+        }
 
         var lexiconEntry: LexiconEntry {
             LexiconEntry(
@@ -25,8 +30,8 @@ struct LexiconDefinition: Sendable {
     var name: String
     /// By list name (`alarm`, `blame`, ...), entries in file order.
     var lists: [String: [Entry]]
-    /// `affected-words`: phrases matched word for word.
-    var affected: [String]
+    /// `affected-words`: phrases matched word for word, or entries with their inflections.
+    var affected: [Entry]
     var acronyms: [String]
     var neutralNotice: String?
     var file: String
@@ -39,9 +44,7 @@ struct LexiconDefinition: Sendable {
     var lexicon: Lexicon {
         Lexicon(
             language: language, name: name, lists: lists.mapValues { WordList(entries: $0.map(\.lexiconEntry)) },
-            affected: WordList(entries: affected.map { phrase in
-                LexiconEntry(text: phrase, alternatives: Tokenizer.tokens(phrase).map { [$0.original] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
-            }),
+            affected: WordList(entries: affected.map(\.lexiconEntry)),
             acronyms: Set(acronyms), neutralNotice: neutralNotice, file: file, measured: measured, examples: WordingExamples(texts: examples))
     }
 }

@@ -91,7 +91,7 @@ public struct PolicyLoader {
         let sortedRules = rules.values.sorted { $0.id < $1.id }
         return Policy(
             taxonomy: taxonomy, rules: sortedRules, profiles: profiles,
-            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons), references: references, unknownRuleNames: unknownRuleNames,
+            lexicons: LexiconStore(shipped: shipped, fromPacks: lexicons, taxonomy: taxonomy), references: references, unknownRuleNames: unknownRuleNames,
             deprecatedRuleNames: deprecatedRuleNames,
             checks: sortedRules.compactMap { rule in checks[rule.id].map { (rule, $0) } })
     }
@@ -457,7 +457,7 @@ public struct PolicyLoader {
         }
         return LexiconDefinition(
             language: language, name: fields["name"]?.scalar?.value ?? language, lists: lists,
-            affected: fields["affected-words"].map { decoder.stringList($0, path: "affected-words", what: "`affected-words`").map(\.0) } ?? [],
+            affected: fields["affected-words"].map { affectedWords($0, path: Lexicon.affectedList, decoder) } ?? [],
             acronyms: fields["acronyms"].map { decoder.stringList($0, path: "acronyms", what: "`acronyms`").map(\.0) } ?? [],
             neutralNotice: fields["neutral-notice"].flatMap { decoder.string($0, path: "neutral-notice", what: "`neutral-notice`", nonEmpty: true) },
             file: source.displayPath, measured: fields["measured"].map { measurements($0, decoder) } ?? [],
@@ -540,9 +540,20 @@ public struct PolicyLoader {
     /// `list`: the entry's list (`alarm`, `blame`, ...), which says which categories it may name.
     /// `requiresCategory`: a shipped lexicon names the category of every entry of a list that has
     /// categories; a rule pack or a config may leave it out.
+    /// `affected-words`: each item a phrase matched word for word, or an entry (`match`, `suffixes`,
+    /// `gap`, `except`) for a word with its inflections.
+    static func affectedWords(_ node: YAMLNode, path listPath: String, _ decoder: NodeDecoder) -> [LexiconDefinition.Entry] {
+        (decoder.list(node, path: listPath, what: "`affected-words`") ?? []).enumerated().compactMap { index, item in
+            let path = "\(listPath)[\(index)]"
+            guard item.mapping == nil else { return lexiconEntry(item, path: path, list: Lexicon.affectedList, requiresCategory: false, decoder) }
+            return decoder.string(item, path: path, what: "an affected word or phrase", nonEmpty: true).map(LexiconDefinition.Entry.phrase)
+        }
+    }
+
     static func lexiconEntry(_ node: YAMLNode, path: String, list: String, requiresCategory: Bool, _ decoder: NodeDecoder) -> LexiconDefinition.Entry? {
         let categories = LexiconCategory.categories(ofList: list)
-        let known = ["match", "suffixes", "gap", "except", "suggest"] + (categories.isEmpty ? [] : ["category"])
+        // An affected word only names something: it suggests nothing.
+        let known = ["match", "suffixes", "gap", "except"] + (list == Lexicon.affectedList ? [] : ["suggest"]) + (categories.isEmpty ? [] : ["category"])
         let required = ["match"] + (requiresCategory && !categories.isEmpty ? ["category"] : [])
         guard let fields = decoder.mapping(node, path: path, what: "a lexicon entry", known: known, required: required),
             let match = fields["match"].flatMap({ decoder.string($0, path: "\(path).match", what: "`match`", nonEmpty: true) })

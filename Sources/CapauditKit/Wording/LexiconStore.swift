@@ -38,13 +38,16 @@ final class LexiconStore: Sendable {
     private let shipped: ShippedLexicons
     private let fromPacks: [String: Lexicon]
     private let additions: WordingAdditions
+    /// Whose data kinds' and action kinds' names also count as affected words (WRD007).
+    private let taxonomy: Taxonomy
     private let merged = Locked<[String: Lexicon]>([:])
     /// The texts read with these lexicons.
     let readings = TextReadings()
 
-    init(shipped: ShippedLexicons, fromPacks: [String: Lexicon], additions: WordingAdditions = WordingAdditions()) {
+    init(shipped: ShippedLexicons, fromPacks: [String: Lexicon], taxonomy: Taxonomy, additions: WordingAdditions = WordingAdditions()) {
         self.shipped = shipped
         self.fromPacks = fromPacks
+        self.taxonomy = taxonomy
         self.additions = additions
     }
 
@@ -63,7 +66,7 @@ final class LexiconStore: Sendable {
             merged.merge(second)
             return merged
         }
-        return LexiconStore(shipped: shipped, fromPacks: fromPacks, additions: combined)
+        return LexiconStore(shipped: shipped, fromPacks: fromPacks, taxonomy: taxonomy, additions: combined)
     }
 
     func lexicon(for language: String) -> Lexicon? {
@@ -79,8 +82,21 @@ final class LexiconStore: Sendable {
         guard var lexicon else { return nil }
         if let every = additions.everyLanguage { lexicon.merge(every) }
         if let own = additions.byLanguage[language] { lexicon.merge(own) }
+        lexicon.affected = WordList(entries: lexicon.affected.entries + Self.kindNames(in: taxonomy, language: language))
         let loaded = lexicon
         merged.withLock { $0[language] = loaded }
         return loaded
+    }
+
+    /// RULES.md, WRD007: a capture notice that names a data kind or an action kind, by its title
+    /// (English) or a hint of the notice's language, names what is affected. A hint's `except`
+    /// phrases do not apply: "account name" still names something.
+    static func kindNames(in taxonomy: Taxonomy, language: String) -> [LexiconEntry] {
+        let base = HintMatcher<Int>.baseLanguage(of: language)
+        let hints = (taxonomy.dataKinds.flatMap(\.hints) + taxonomy.actionKinds.flatMap(\.hints)).filter { $0.language == base }.map(\.words)
+        let titles = base == "en" ? taxonomy.dataKinds.map { Tokenizer.tokens($0.title).map(\.original) } : []
+        return Set(hints + titles).sorted { $0.lexicographicallyPrecedes($1) }.filter { !$0.isEmpty }.map { words in
+            LexiconEntry(text: words.joined(separator: " "), alternatives: words.map { [$0] }, suffixes: [], gap: 0, exceptions: [], suggestion: "")
+        }
     }
 }

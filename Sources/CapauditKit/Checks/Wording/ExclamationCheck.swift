@@ -22,7 +22,8 @@ struct ExclamationCheck: Check {
                         let calm = EvaluationContext.replacing(text.entry.value, from: start, to: offset, with: ".")
                         return [ManifestFix("end the sentence with a full stop", [EvaluationContext.rewriting(text.entry, to: calm)])]
                     },
-                    detail: "!#\(occurrence)"))
+                    detail: "!#\(occurrence)",
+                    edit: WordingEdit(entry: text.entry, range: start..<offset, replacement: ".", keepsMeaning: true)))
                 occurrence += 1
                 runStart = nil
             }

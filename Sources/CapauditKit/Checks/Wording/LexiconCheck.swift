@@ -33,14 +33,14 @@ struct LexiconCheck: Check {
                 let entry = match.entry
                 let synonym = entry.suggestsSentence || entry.suggestion.isEmpty
                     ? nil : Self.matchingCase(entry.suggestion, of: text.words(from: match.start, to: match.end))
-                let message = text.role == .actionMessage && !entry.suggestsSentence && !rewritesSentence
-                    ? context.exampleText(.actionMessage, language: text.entry.language, actionKind: text.actionKind) : nil
+                let message = entry.suggestsSentence || rewritesSentence ? nil : calmText(for: text, context)
                 let sentence = rewritesSentence ? Self.sentence(of: text, holding: match.start..<match.end) : nil
                 let suggestion = advice(entry, synonym: synonym, notice: text.role == .captureNotice, message: message, sentence: sentence, lexicon)
+                let offered = context.fixes { fixes(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end, context) }
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": entry.text], fix: suggestion,
-                    fixes: context.fixes { fixes(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end, context) },
-                    detail: "\(entry.text)#\(occurrence)"))
+                    fixes: offered, detail: "\(entry.text)#\(occurrence)",
+                    edit: ownEdit(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end)))
             }
         }
         return emissions
@@ -88,9 +88,38 @@ struct LexiconCheck: Check {
         }
         if let notice = context.neutralNotice(text, lexicon) { fixes.append(notice) }
         if let message, message != text.entry.value {
-            fixes.append(ManifestFix("write the calm message instead", [EvaluationContext.rewriting(text.entry, to: message)], applicability: .unsafe))
+            let what = text.role == .screenshotText ? "screenshot text" : "message"
+            fixes.append(ManifestFix("write the calm \(what) instead", [EvaluationContext.rewriting(text.entry, to: message)], applicability: .unsafe))
         }
         return fixes
+    }
+
+    /// The role's calm text that replaces an action message or a screenshot text whole: the
+    /// lexicon's example for the profile (and the action's kind). A capture notice gets the
+    /// neutral notice instead (`EvaluationContext.neutralNotice`).
+    private func calmText(for text: PersonFacingText, _ context: EvaluationContext) -> String? {
+        switch text.role {
+        case .actionMessage: return context.exampleText(.actionMessage, language: text.entry.language, actionKind: text.actionKind)
+        case .screenshotText: return context.exampleText(.screenshotText, language: text.entry.language)
+        case .captureNotice: return nil
+        }
+    }
+
+    /// The finding's own change to the text, for the rewrite it shares with the text's other tone
+    /// findings: what its first fix writes, as the part of the text it replaces.
+    private func ownEdit(
+        _ entry: LexiconEntry, synonym: String?, message: String?, _ text: PersonFacingText, _ lexicon: SharedLexicon, from start: Int, to end: Int
+    ) -> WordingEdit {
+        let value = text.entry.value
+        let neutral = text.role == .captureNotice ? lexicon.neutralNotice ?? Lexicon.fallbackNeutralNotice : nil
+        if entry.suggestsSentence {
+            if let neutral, neutral != value { return .whole(text.entry, neutral) }
+            guard rewritesSentence else { return .whole(text.entry, entry.suggestion) }
+            return WordingEdit(entry: text.entry, range: EvaluationContext.sentence(in: value, holding: start..<end), replacement: entry.suggestion, keepsMeaning: false)
+        }
+        if let synonym { return WordingEdit(entry: text.entry, range: start..<end, replacement: synonym, keepsMeaning: true) }
+        if let calm = neutral ?? message, calm != value { return .whole(text.entry, calm) }
+        return .none(text.entry)
     }
 
     /// The words of the sentence of a text that holds value scalars `range`.

@@ -22,7 +22,8 @@ struct ShoutingCheck: Check {
                         let calm = EvaluationContext.replacing(text.entry.value, from: token.start, to: token.end, with: sentenceCase)
                         return [ManifestFix("write it in sentence case", [EvaluationContext.rewriting(text.entry, to: calm)])]
                     },
-                    detail: token.original))
+                    detail: token.original,
+                    edit: WordingEdit(entry: text.entry, range: token.start..<token.end, replacement: sentenceCase, keepsMeaning: true)))
             }
         }
         return emissions

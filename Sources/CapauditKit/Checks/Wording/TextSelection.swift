@@ -38,13 +38,14 @@ extension EvaluationContext {
 
     /// An emission pointing at value scalars `start..<end` of a text.
     func wordingEmission(
-        _ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, fixes: [ManifestFix] = [], detail: String
+        _ text: PersonFacingText, from start: Int, to end: Int, arguments: [String: String], fix: String?, fixes: [ManifestFix] = [], detail: String,
+        edit: WordingEdit? = nil
     ) -> Emission {
         let (location, endPosition) = location(of: text.entry, from: start, to: end)
         var arguments = arguments
         arguments["words"] = text.words(from: start, to: end)
         arguments["language"] = text.entry.language
-        return Emission(location: location, end: endPosition, arguments: arguments, fix: fix, fixes: fixes, detail: detail)
+        return Emission(location: location, end: endPosition, arguments: arguments, fix: fix, fixes: fixes, detail: detail, textEdit: edit)
     }
 
     /// The edit that gives a text a new value: the key its path ends with, under its parent.

@@ -91,13 +91,20 @@ public enum PolicyCompiler {
         body += """
                     return LexiconDefinition(
                         language: \(lexicon.language.swiftLiteral), name: \(lexicon.name.swiftLiteral), lists: lists,
-                        affected: \(lexicon.affected.swiftLiteral),
+                        affected: \(affectedLiteral(lexicon.affected)),
                         acronyms: \(lexicon.acronyms.swiftLiteral),
                         neutralNotice: \(lexicon.neutralNotice.swiftLiteral), file: \(lexicon.file.swiftLiteral),
                         measured: \(lexicon.measured.swiftLiteral), examples: \(lexicon.examples.swiftLiteral))
 
             """
         return function(name, returning: "LexiconDefinition", body: body)
+    }
+
+    /// Plain phrases as strings, which keeps the generated file small; entries with inflections whole.
+    private static func affectedLiteral(_ entries: [LexiconDefinition.Entry]) -> String {
+        let phrases = entries.filter { $0 == .phrase($0.match) }
+        let full = entries.filter { $0 != .phrase($0.match) }
+        return "\(phrases.map(\.match).swiftLiteral).map(LexiconDefinition.Entry.phrase) + \(full.swiftLiteral)"
     }
 
     private static func ruleFunction(_ id: String) -> String { "rule_\(identifier(id))" }
