@@ -38,7 +38,7 @@ struct LexiconCheck: Check {
                 let suggestion = advice(entry, synonym: synonym, notice: text.role == .captureNotice, message: message, sentence: sentence, lexicon)
                 let offered = context.fixes { fixes(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end, context) }
                 emissions.append(context.wordingEmission(
-                    text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": entry.text], fix: suggestion,
+                    text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": entry.text, "reproach": Self.reproach(entry.category)], fix: suggestion,
                     fixes: offered, detail: "\(entry.text)#\(occurrence)",
                     edit: ownEdit(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end)))
             }
@@ -126,6 +126,12 @@ struct LexiconCheck: Check {
     static func sentence(of text: PersonFacingText, holding range: Range<Int>) -> String {
         let bounds = EvaluationContext.sentence(in: text.entry.value, holding: range)
         return text.words(from: bounds.lowerBound, to: bounds.upperBound)
+    }
+
+    /// What a `blame` entry does to the person, for WRD004's message: an impersonal ban blames no
+    /// one, it forbids.
+    static func reproach(_ category: LexiconCategory?) -> String {
+        category == .command ? "commands or forbids an ordinary act" : "blames the person"
     }
 
     /// The synonym capitalised like the words it replaces ("Warning:" becomes "Note:").
