@@ -56,4 +56,24 @@ import Testing
         }
         #expect(findings > 50, "the examples must give findings for the comparison to mean something")
     }
+
+    /// A shipped lexicon is read lazily at run time, but the compiler reads every one and stops at a
+    /// mistake in it, a duplicate key included (one of the two values would be kept silently).
+    @Test func aMistakeInAShippedLexiconStopsTheCompiler() throws {
+        let sources = try RulesFolder.sources()
+        let german = try #require(sources.firstIndex { $0.relativePath == "wording/de.yml" })
+        var broken = sources
+        let text = String(decoding: sources[german].bytes, as: UTF8.self)
+        let duplicated = text.replacingOccurrences(of: "language: de\n", with: "language: de\nlanguage: de\n")
+        #expect(duplicated != text)
+        broken[german] = PolicySource(relativePath: "wording/de.yml", displayPath: "Rules/wording/de.yml", bytes: Array(duplicated.utf8), isShipped: true)
+        _ = try PolicyLoader.definitions(reading: sources)
+        do {
+            _ = try PolicyLoader.definitions(reading: broken)
+            Issue.record("a duplicate key in a shipped lexicon was accepted")
+        } catch {
+            #expect(error.problems.map(\.message).contains { $0.hasPrefix("duplicate key `language`") }, "\(error.problems)")
+            #expect(error.problems.allSatisfy { $0.file == "Rules/wording/de.yml" }, "\(error.problems)")
+        }
+    }
 }

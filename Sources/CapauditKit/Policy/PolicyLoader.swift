@@ -63,6 +63,9 @@ public struct PolicyLoader {
     public static func definitions(reading sources: [PolicySource]) throws(PolicyError) -> PolicyDefinitions {
         var loader = PolicyLoader()
         loader.read(sources)
+        for source in sources where source.isShipped && source.relativePath.hasPrefix("wording/") {
+            loader.checkShippedLexicon(source)
+        }
         loader.checkRuleReferences()
         loader.resolveReplacements()
         _ = loader.resolveProfiles()
@@ -115,7 +118,7 @@ public struct PolicyLoader {
                 problems.append(.init(file: source.displayPath, position: error.position, message: error.description))
             case .success(let stream):
                 for duplicate in stream.duplicateKeys {
-                    problems.append(.init(file: source.displayPath, position: duplicate.position, message: "duplicate key `\(duplicate.key)`; the first is at line \(duplicate.firstPosition.line)"))
+                    problems.append(Self.duplicateKeyProblem(duplicate, in: source))
                 }
                 if let root = stream.documents.first { parsed.append((source, root)) }
             }
@@ -140,6 +143,10 @@ public struct PolicyLoader {
     }
 
     /// Parses the files on every core.
+    static func duplicateKeyProblem(_ duplicate: YAMLDuplicateKey, in source: PolicySource) -> PolicyError.Problem {
+        PolicyError.Problem(file: source.displayPath, position: duplicate.position, message: "duplicate key `\(duplicate.key)`; the first is at line \(duplicate.firstPosition.line)")
+    }
+
     static func parseAll(_ files: [[UInt8]]) -> [Result<YAMLStream, YAMLError>] {
         ParallelMap.map(count: files.count, workers: 4) { index in
             Result(catching: { () throws(YAMLError) in try YAMLLoader.load(files[index]) })
@@ -427,6 +434,26 @@ public struct PolicyLoader {
     static func language(ofLexiconPath path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return (name.hasSuffix(".yml") ? String(name.dropLast(4)) : name).lowercased()
+    }
+
+    /// A shipped lexicon is read on first use at run time; the compiler and the tests read it
+    /// here, so that a mistake in it, a duplicate key included, fails the build instead of
+    /// leaving one of two values in force or the language without a lexicon.
+    private mutating func checkShippedLexicon(_ source: PolicySource) {
+        for outcome in Self.parseAll([source.bytes]) {
+            switch outcome {
+            case .failure(let error):
+                problems.append(.init(file: source.displayPath, position: error.position, message: error.description))
+            case .success(let stream):
+                for duplicate in stream.duplicateKeys {
+                    problems.append(Self.duplicateKeyProblem(duplicate, in: source))
+                }
+                guard let root = stream.documents.first else { continue }
+                let decoder = NodeDecoder()
+                _ = Self.lexiconDefinition(root, source: source, decoder)
+                record(decoder, file: source.displayPath)
+            }
+        }
     }
 
     /// A shipped lexicon file, read on first use; nil if it does not parse (`definitions(reading:)`
