@@ -29,8 +29,14 @@ struct LexiconCheck: Check {
         var emissions: [Emission] = []
         for (text, lexicon) in context.checkedTexts(selection) {
             let matches = text.matches?.list(list) ?? []
-            for (occurrence, match) in matches.enumerated() {
+            // A finding is told apart by the words it points at, never by the entry that matched
+            // them: a lexicon change that matches the same words another way keeps the fingerprint.
+            var earlier: [String: Int] = [:]
+            for match in matches {
                 let entry = match.entry
+                let matched = text.words(from: match.start, to: match.end).lowercased()
+                let occurrence = earlier[matched, default: 0]
+                earlier[matched] = occurrence + 1
                 let synonym = entry.suggestsSentence || entry.suggestion.isEmpty
                     ? nil : Self.matchingCase(entry.suggestion, of: text.words(from: match.start, to: match.end))
                 let message = entry.suggestsSentence || rewritesSentence ? nil : calmText(for: text, context)
@@ -39,7 +45,7 @@ struct LexiconCheck: Check {
                 let offered = context.fixes { fixes(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end, context) }
                 emissions.append(context.wordingEmission(
                     text, from: match.start, to: match.end, arguments: ["suggestion": suggestion, "entry": entry.text, "reproach": Self.reproach(entry.category)], fix: suggestion,
-                    fixes: offered, detail: "\(entry.text)#\(occurrence)",
+                    fixes: offered, detail: "\(matched)#\(occurrence)",
                     edit: ownEdit(entry, synonym: synonym, message: message, text, lexicon, from: match.start, to: match.end)))
             }
         }
