@@ -46,7 +46,7 @@ import Testing
         let schemaKeys = Self.mappings(in: ManifestSchema.build(Manifests.policy)).map { $0.joined(separator: ",") }.sorted()
         let decoderLists = [
             ManifestKeys.root, ManifestKeys.app, ManifestKeys.platforms, ManifestKeys.ios, ManifestKeys.android, ManifestKeys.permission,
-            ManifestKeys.sdk, ManifestKeys.capture, ManifestKeys.notice, ManifestKeys.onScreenshot, ManifestKeys.screen, ManifestKeys.optOut,
+            ManifestKeys.sdk, ManifestKeys.setting, ManifestKeys.capture, ManifestKeys.notice, ManifestKeys.onScreenshot, ManifestKeys.screen, ManifestKeys.optOut,
             ManifestKeys.field, ManifestKeys.action, ManifestKeys.screenNotice,
             // A screen's `code`.
             ManifestKeys.platforms,

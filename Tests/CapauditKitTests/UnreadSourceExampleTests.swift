@@ -40,6 +40,7 @@ import Testing
         let source = try #require(Self.rule?.passingSource)
         let code = try Self.scan(source, encode: { Array($0.utf8) })
         #expect(code.unread.isEmpty)
-        #expect(code.platforms[.android]?.index.files.map(\.path) == source.map(\.path))
+        // The index names each file from the working folder: through its root, `app`.
+        #expect(code.platforms[.android]?.index.files.map(\.path) == source.map { "app/\($0.path)" })
     }
 }

@@ -132,9 +132,9 @@ import Testing
         #expect(configured.status == 2)
         #expect(configured.stderr.contains(".capaudit.yml:3:8: `source.ios`: the folder `app/ios` does not exist (relative to the config's folder)"))
 
-        let malformed = try runCapaudit(["check", "drift.yml", "--source", "android"], in: Self.fixture)
+        let malformed = try runCapaudit(["check", "drift.yml", "--source", "android="], in: Self.fixture)
         #expect(malformed.status == 2)
-        #expect(malformed.stderr.contains("--source takes PLATFORM=FOLDER (`--source android=app/`), got `android`"))
+        #expect(malformed.stderr.contains("--source takes FOLDER or PLATFORM=FOLDER (`--source android=app/`), got `android=`"))
         let unknown = try runCapaudit(["check", "drift.yml", "--source", "andriod=android"], in: Self.fixture)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown platform `andriod`; did you mean `android`?"))

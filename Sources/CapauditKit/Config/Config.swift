@@ -19,7 +19,7 @@ public struct Config: Sendable {
     public var allowEmpty = false
     /// Rules that inline suppressions may not silence.
     public var unsuppressible: Set<String> = []
-    /// `source`: each platform's source folder, relative to the config's folder (docs/evidence.md).
+    /// `source`: the roots of the app's code, relative to the config's folder (docs/evidence.md).
     public var sources: [ConfiguredSource] = []
     /// SUP003 and the like: found in the config, reported as findings.
     public var problems: [SettingsProblem] = []
@@ -27,12 +27,30 @@ public struct Config: Sendable {
     public init() {}
 }
 
-/// A platform's source folder as the config names it.
+/// A root of the app's code as the config names it: an entry of the `source` list, or one
+/// platform of the `source` map.
 public struct ConfiguredSource: Sendable {
-    public var platform: Platform
+    /// The platforms whose code the root holds; nil: every platform the app ships.
+    public var platforms: [Platform]?
     /// As written, relative to the config's folder.
     public var folder: String
-    /// Where the folder is written, for a message when it does not exist.
+    /// Where the folder is written, for a message when it does not exist: its position and its
+    /// key (`source.android`, `source[1].path`).
+    public var position: SourcePosition
+    public var key: String
+    /// `exclude`: paths relative to the root to leave out.
+    public var exclude: [Glob] = []
+    /// `tests: include`: read test code too.
+    public var includesTests = false
+    /// `packages`: names of packages to read under `node_modules` or the pub cache, with where each is written.
+    public var packages: [ConfiguredName] = []
+    /// `target`: the application target whose build settings count (iOS).
+    public var target: ConfiguredName?
+}
+
+/// A name the config writes, with where.
+public struct ConfiguredName: Sendable, Equatable {
+    public var name: String
     public var position: SourcePosition
 }
 

@@ -145,17 +145,63 @@ public enum ConfigLoader {
             path: path, fix: "write `\(replacement.id)` instead of `\(rule.id)`", detail: rule.id)
     }
 
-    /// `source`: a map from platform to its source folder.
+    /// `source`: a map from platform to its source folder, or a list of roots (docs/evidence.md).
     static func sources(_ node: YAMLNode, decoder: NodeDecoder) -> [ConfiguredSource] {
-        guard let fields = decoder.mapping(node, path: "source", what: "`source` (a map from platform to its source folder)", known: Platform.allCases.map(\.rawValue)) else {
+        if let items = node.sequence {
+            if items.isEmpty {
+                decoder.report("`source` lists no root, so no code would be read; list a root (`- path: app`) or remove `source`", at: node, path: "source")
+            }
+            return items.enumerated().compactMap { index, item in root(item, path: "source[\(index)]", decoder: decoder) }
+        }
+        let what = "`source` (a map from platform to its source folder, or a list of roots with `path`)"
+        guard let fields = decoder.mapping(node, path: "source", what: what, known: Platform.allCases.map(\.rawValue)) else {
             return []
         }
         return Platform.allCases.compactMap { platform in
             guard let folderNode = fields[platform.rawValue],
                 let folder = decoder.string(folderNode, path: "source.\(platform.rawValue)", what: "`source.\(platform.rawValue)` (a folder)", nonEmpty: true)
             else { return nil }
-            return ConfiguredSource(platform: platform, folder: folder, position: folderNode.start)
+            return ConfiguredSource(platforms: [platform], folder: folder, position: folderNode.start, key: "source.\(platform.rawValue)")
         }
+    }
+
+    static let rootKeys = ["path", "platforms", "exclude", "packages", "tests", "target"]
+
+    /// One root of the `source` list: `path` and what else it says, each key checked.
+    static func root(_ node: YAMLNode, path: String, decoder: NodeDecoder) -> ConfiguredSource? {
+        guard let fields = decoder.mapping(node, path: path, what: "a source root", known: rootKeys, required: ["path"]),
+            let folderNode = fields["path"],
+            let folder = decoder.string(folderNode, path: "\(path).path", what: "`path` (a folder relative to the config's folder)", nonEmpty: true)
+        else { return nil }
+        var root = ConfiguredSource(folder: folder, position: folderNode.start, key: "\(path).path")
+        if let platformsNode = fields["platforms"] {
+            let names = decoder.stringList(platformsNode, path: "\(path).platforms", what: "`platforms`")
+            root.platforms = names.compactMap { name, item in
+                guard let platform = Platform(rawValue: name) else {
+                    decoder.report("unknown platform `\(name)`\(NearestName.hint(for: name, among: Platform.allCases.map(\.rawValue))); choose from ios, android", at: item, path: "\(path).platforms")
+                    return nil
+                }
+                return platform
+            }
+            if platformsNode.sequence?.isEmpty == true {
+                decoder.report("`platforms` lists no platform, so the root would be read for none; list them (`[android]`) or remove the key for every platform the app ships", at: platformsNode, path: "\(path).platforms")
+            }
+        }
+        root.exclude = fields["exclude"].map { globs($0, key: "\(path).exclude", decoder: decoder) } ?? []
+        if let testsNode = fields["tests"] {
+            root.includesTests = decoder.oneOf(testsNode, ["include", "exclude"], path: "\(path).tests", what: "`tests`") == "include"
+        }
+        root.packages = fields["packages"].map { decoder.stringList($0, path: "\(path).packages", what: "`packages`") }?.compactMap { name, item in
+            guard !name.trimmed.isEmpty else {
+                decoder.report("an empty name in `packages` names no package; write the package's name (`react-native-capture-protection`)", at: item, path: "\(path).packages")
+                return nil
+            }
+            return ConfiguredName(name: name, position: item.start)
+        } ?? []
+        if let targetNode = fields["target"], let target = decoder.string(targetNode, path: "\(path).target", what: "`target` (the name of the app's target)", nonEmpty: true) {
+            root.target = ConfiguredName(name: target, position: targetNode.start)
+        }
+        return root
     }
 
     static func unknownRule(_ name: String, at position: SourcePosition, file: String, policy: Policy) -> SettingsProblem {

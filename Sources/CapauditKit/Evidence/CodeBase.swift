@@ -1,7 +1,7 @@
 import SourceScan
 import YAML
 
-/// The app's code as evidence reads it: one source index per platform whose source folder the
+/// The app's code as evidence reads it: one source index per platform whose source roots the
 /// run was given, built once per run before any manifest is checked (docs/evidence.md).
 public struct CodeBase: Sendable {
     public let platforms: [Platform: PlatformCode]
@@ -17,64 +17,89 @@ public struct CodeBase: Sendable {
         self.unread = unread.sorted { $0.file < $1.file }
     }
 
-    /// Scans each folder on `workers` threads with the taxonomy's patterns, leaving out what the
-    /// config's `exclude` matches (globs relative to the working folder).
+    /// The roots of each platform, in the platforms' order, each platform once.
+    private static func byPlatform(_ folders: [SourceFolder]) -> [(platform: Platform, roots: [SourceFolder])] {
+        Platform.allCases.compactMap { platform in
+            let roots = folders.filter { $0.platform == platform }
+            return roots.isEmpty ? nil : (platform, roots)
+        }
+    }
+
+    /// Whether the path `relative` of a root is left out: by the config's `exclude` (globs
+    /// relative to the working folder) or the root's own (relative to the root).
+    private static func isExcluded(_ relative: String, in root: SourceFolder, _ exclude: [Glob]) -> Bool {
+        exclude.contains { $0.matches(root.displayPath(relative)) } || root.exclude.contains { $0.matches(relative) }
+    }
+
+    /// Scans each platform's roots into one index on `workers` threads with the taxonomy's
+    /// patterns, leaving out what the config's `exclude` and each root's `exclude` match. The
+    /// index names each file by its path from the working folder.
     public static func scan(_ folders: [SourceFolder], taxonomy: Taxonomy, exclude: [Glob] = [], workers: Int) -> CodeBase {
         var platforms: [Platform: PlatformCode] = [:]
         var notes: [RunStart.Note] = []
         var unread: [UnreadSource] = []
-        for folder in folders {
-            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: folder.platform)
-            let options = SourceScanOptions(
-                exclude: { relative in exclude.contains { $0.matches(folder.displayPath(relative)) } }, workers: workers)
-            let index = SourceIndex.scan(folder: folder.absolutePath, platform: folder.platform.sourcePlatform, patterns: patterns.set, options: options)
+        for (platform, roots) in byPlatform(folders) {
+            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: platform)
+            let scanRoots = roots.map { root in
+                ScanRoot(
+                    folder: root.absolutePath, prefix: root.path == "." ? "" : root.path,
+                    exclude: { relative in isExcluded(relative, in: root, exclude) }, includesTests: root.includesTests)
+            }
+            let index = SourceIndex.scan(roots: scanRoots, platform: platform.sourcePlatform, patterns: patterns.set, workers: workers)
             for note in index.notes {
-                // A folder that could not be read at all is named by the scan as given.
-                let file = note.path == folder.absolutePath ? folder.path : folder.displayPath(note.path)
-                if let source = UnreadSource(note, file: file, platform: folder.platform) {
+                // A root that could not be read at all is named as given.
+                let file = roots.first { $0.absolutePath == note.path }?.path ?? note.path
+                if let source = UnreadSource(note, file: file, platform: platform) {
                     unread.append(source)
                 } else {
                     notes.append(RunStart.Note(note.description(naming: file), file: file))
                 }
             }
-            platforms[folder.platform] = PlatformCode(folder: folder, index: index, patterns: patterns)
+            platforms[platform] = PlatformCode(platform: platform, roots: roots, index: index, patterns: patterns)
         }
         return CodeBase(platforms: platforms, notes: notes, unread: unread)
     }
 
-    /// The code as the git index holds it (`--staged`): in each folder, the regular files a scan
-    /// of the folder would read (the same skipped folders, `exclude` and size limit), with their
-    /// staged content.
+    /// The code as the git index holds it (`--staged`): in each root, the regular files a scan
+    /// of the root would read (the same skipped folders, test code, `exclude` and size limit),
+    /// with their staged content.
     static func staged(_ folders: [SourceFolder], index: GitIndex, taxonomy: Taxonomy, exclude: [Glob] = []) throws(GitIndex.Failure) -> CodeBase {
         var platforms: [Platform: PlatformCode] = [:]
         var unread: [UnreadSource] = []
-        for folder in folders {
-            guard let top = index.topRelative(folder.absolutePath) else {
-                throw GitIndex.Failure(
-                    message: "the \(folder.platform.displayName) source folder `\(ControlEscaping.escape(folder.path))` is outside the repository, and --staged reads the code from the git index; check it without --staged")
-            }
-            let sourcePlatform = folder.platform.sourcePlatform
-            let files = try index.files(under: top) { relative in
-                let parts = String(decoding: relative, as: UTF8.self).split(separator: "/").map(String.init)
-                let isLeftOut = parts.indices.contains { depth in
-                    ScanLimits.skippedFolders.contains(parts[depth]) || exclude.contains { $0.matches(folder.displayPath(parts[...depth].joined(separator: "/"))) }
-                }
-                return !isLeftOut && SourceFileKind.of(parts.joined(separator: "/"), platform: sourcePlatform) != nil
-            }
+        for (platform, roots) in byPlatform(folders) {
+            let sourcePlatform = platform.sourcePlatform
             var contents: [(path: String, bytes: [UInt8])] = []
-            for file in files {
-                let path = InputFile.displayPath(file.path)
-                guard let content = file.content else {
-                    unread.append(UnreadSource(file: folder.displayPath(path), platform: folder.platform, reason: .unreadable("git cannot read its staged content")))
-                    continue
+            var seen: Set<String> = []
+            for root in roots {
+                guard let top = index.topRelative(root.absolutePath) else {
+                    throw GitIndex.Failure(
+                        message: "the \(platform.displayName) source folder `\(ControlEscaping.escape(root.path))` is outside the repository, and --staged reads the code from the git index; check it without --staged")
                 }
-                contents.append((path, content))
+                let files = try index.files(under: top) { relative in
+                    let parts = String(decoding: relative, as: UTF8.self).split(separator: "/").map(String.init)
+                    let path = parts.joined(separator: "/")
+                    let isLeftOut = parts.indices.contains { depth in
+                        ScanLimits.skippedFolders.contains(parts[depth]) || isExcluded(parts[...depth].joined(separator: "/"), in: root, exclude)
+                    }
+                    return !isLeftOut && (root.includesTests || !ScanRoot.isTestCode(path, platform: sourcePlatform))
+                        && SourceFileKind.of(path, platform: sourcePlatform) != nil
+                }
+                for file in files {
+                    let path = root.displayPath(InputFile.displayPath(file.path))
+                    guard seen.insert(path).inserted else { continue }
+                    guard let content = file.content else {
+                        unread.append(UnreadSource(file: path, platform: platform, reason: .unreadable("git cannot read its staged content")))
+                        continue
+                    }
+                    contents.append((path, content))
+                }
             }
-            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: folder.platform)
-            let sourceIndex = SourceIndex.scan(contents: contents, platform: sourcePlatform, patterns: patterns.set)
+            let patterns = EvidencePatterns(taxonomy: taxonomy, platform: platform)
+            let keepsTests = ScanRoot.holder(of: roots.filter(\.includesTests).map(\.path))
+            let sourceIndex = SourceIndex.scan(contents: contents, platform: sourcePlatform, patterns: patterns.set, keepsTests: keepsTests)
             // Content in memory is only ever left out unread (not UTF-8, too large).
-            unread += sourceIndex.notes.compactMap { UnreadSource($0, file: folder.displayPath($0.path), platform: folder.platform) }
-            platforms[folder.platform] = PlatformCode(folder: folder, index: sourceIndex, patterns: patterns)
+            unread += sourceIndex.notes.compactMap { UnreadSource($0, file: $0.path, platform: platform) }
+            platforms[platform] = PlatformCode(platform: platform, roots: roots, index: sourceIndex, patterns: patterns)
         }
         return CodeBase(platforms: platforms, notes: [], unread: unread)
     }
@@ -86,29 +111,47 @@ public struct CodeBase: Sendable {
         for platform in Platform.allCases {
             let contents = files.filter { $0.platform == platform }
             guard !contents.isEmpty else { continue }
+            let root = SourceFolder(platform: platform, path: folder, absolutePath: folder)
             let patterns = EvidencePatterns(taxonomy: taxonomy, platform: platform)
-            let index = SourceIndex.scan(contents: contents.map { ($0.path, Array($0.text.utf8)) }, platform: platform.sourcePlatform, patterns: patterns.set)
-            platforms[platform] = PlatformCode(folder: SourceFolder(platform: platform, path: folder, absolutePath: folder), index: index, patterns: patterns)
+            let index = SourceIndex.scan(
+                contents: contents.map { (root.displayPath($0.path), Array($0.text.utf8)) }, platform: platform.sourcePlatform, patterns: patterns.set)
+            platforms[platform] = PlatformCode(platform: platform, roots: [root], index: index, patterns: patterns)
         }
         return CodeBase(platforms: platforms, notes: [])
     }
 }
 
-/// One platform's source: where it is, its index, and which patterns stand for which mechanism.
+/// One platform's source: its roots, their index, and which patterns stand for which mechanism.
 public struct PlatformCode: Sendable {
+    /// What the index's paths start from: the working folder, so that a path of the index is
+    /// the file as findings name it (`folder.displayPath` leaves it as it is).
     public let folder: SourceFolder
+    /// The roots read, relative to the working folder; a `code` path is relative to the root
+    /// that holds it.
+    public let roots: [SourceFolder]
     public let index: SourceIndex
     let patterns: EvidencePatterns
     /// Positions in the index's occurrences, grouped by pattern, for searches of the whole source.
     private let occurrencesByPattern: [PatternID: [Int]]
 
-    init(folder: SourceFolder, index: SourceIndex, patterns: EvidencePatterns) {
-        self.folder = folder
+    init(platform: Platform, roots: [SourceFolder], index: SourceIndex, patterns: EvidencePatterns) {
+        folder = SourceFolder(platform: platform, path: ".", absolutePath: ".")
+        self.roots = roots
         self.index = index
         self.patterns = patterns
         var byPattern: [PatternID: [Int]] = [:]
         for (position, occurrence) in index.occurrences.enumerated() { byPattern[occurrence.pattern, default: []].append(position) }
         occurrencesByPattern = byPattern
+    }
+
+    /// The roots as messages name them: "android/app and android/feature-cards".
+    var rootNames: String { Phrases.list(roots.map(\.path)) }
+
+    /// The index's paths of the file that a `code` path names, relative to its root: one per
+    /// root that holds such a file.
+    func files(atRootPath path: String) -> [String] {
+        var seen: Set<String> = []
+        return roots.map { $0.displayPath(path) }.filter { index.file(atPath: $0) != nil && seen.insert($0).inserted }
     }
 
     /// Occurrences of the given patterns anywhere in the source, in file order (the index's).

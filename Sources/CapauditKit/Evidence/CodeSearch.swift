@@ -8,7 +8,7 @@ struct CodeSearch {
     var unknown: [CodeReference] = []
     /// The declarations searched, each once, in the order found.
     var declarations: [TypeDeclaration] = []
-    /// Files the `code` names, relative to the source folder.
+    /// Files the `code` names, as the index names them (from the working folder).
     var namedFiles: [String] = []
     /// Supertypes declared in no scanned file, framework types left out: where the search stopped.
     var unresolvedSupertypes: [String] = []
@@ -40,17 +40,19 @@ struct CodeSearch {
                 }
                 add(search)
             case .path:
-                let path = Self.normalized(entry.name)
-                guard code.index.file(atPath: path) != nil else {
+                let paths = code.files(atRootPath: Self.normalized(entry.name))
+                guard !paths.isEmpty else {
                     unknown.append(entry)
                     continue
                 }
-                namedFiles.append(path)
-                for occurrence in code.index.occurrences(inFile: path) where seenOccurrences.insert(occurrence).inserted {
-                    occurrences.append(occurrence)
-                }
-                for declaration in code.index.declarations(inFile: path) where declaration.parent == nil {
-                    add(code.index.search(type: declaration.qualifiedName))
+                for path in paths {
+                    namedFiles.append(path)
+                    for occurrence in code.index.occurrences(inFile: path) where seenOccurrences.insert(occurrence).inserted {
+                        occurrences.append(occurrence)
+                    }
+                    for declaration in code.index.declarations(inFile: path) where declaration.parent == nil {
+                        add(code.index.search(type: declaration.qualifiedName))
+                    }
                 }
             }
         }

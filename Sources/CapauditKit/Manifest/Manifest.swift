@@ -29,6 +29,8 @@ public struct App: Sendable {
     public var ios: IOSPlatform?
     public var android: AndroidPlatform?
     public var sdks: [SDK]
+    /// `app.settings`: protections the person can turn off in the app (Evidence 2).
+    public var settings: [AppSetting] = []
     public var location: Location
 
     public var platforms: [Platform] {
@@ -55,6 +57,27 @@ public struct App: Sendable {
     /// Where a platform's entry stands, for findings about the platform.
     public func location(of platform: Platform) -> Location? {
         platform == .ios ? ios?.location : android?.location
+    }
+}
+
+/// A setting of the app that turns protections on or off (`app.settings[]`): the code that
+/// clears a mechanism it controls is the setting at work, not a drift (EVD003 case `setting`).
+public struct AppSetting: Sendable {
+    public var id: String
+    public var controls: [MechanismUse]
+    /// Whether the protections are on until the person changes the setting.
+    public var isOnByDefault: Bool
+    public var location: Location
+
+    public func controls(_ mechanism: String, on platform: Platform) -> Bool {
+        controls.contains { $0.name == mechanism && $0.applies(on: platform) }
+    }
+}
+
+extension App {
+    /// The first setting that controls `mechanism` on `platform`.
+    public func setting(controlling mechanism: String, on platform: Platform) -> AppSetting? {
+        settings.first { $0.controls(mechanism, on: platform) }
     }
 }
 

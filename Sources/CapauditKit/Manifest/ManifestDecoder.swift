@@ -43,7 +43,8 @@ public struct ManifestDecoder {
 
 enum ManifestKeys {
     static let root = ["capaudit", "app", "capture", "screens"]
-    static let app = ["name", "language", "profile", "platforms", "sdks"]
+    static let app = ["name", "language", "profile", "platforms", "sdks", "settings"]
+    static let setting = ["id", "controls", "default"]
     static let platforms = ["ios", "android"]
     static let ios = ["deployment-target", "ui", "ui-version"]
     static let android = ["min-sdk", "target-sdk", "ui", "ui-version", "permissions"]
@@ -177,9 +178,34 @@ final class DecodingRun {
             }
         }
         let sdks = fields["sdks"].map { self.sdks($0) } ?? []
+        let settings = fields["settings"].map { self.settings($0) } ?? []
         return App(
             name: name, language: language, profile: profile, profileLocation: profileLocation, ios: ios, android: android,
-            sdks: sdks, location: location(node, "app"))
+            sdks: sdks, settings: settings, location: location(node, "app"))
+    }
+
+    /// `app.settings`: each `{id, controls, default}`; `controls` names mechanisms as `detect`
+    /// lists do (an unknown name is MAN002 with the nearest, one the app does not ship MAN004).
+    func settings(_ node: YAMLNode) -> [AppSetting] {
+        var result: [AppSetting] = []
+        for (index, item) in (nodes.list(node, path: "app.settings", what: "`app.settings`") ?? []).enumerated() {
+            let id = item["id"]?.scalar?.value
+            let path = id.map { "app.settings[id=\($0)]" } ?? "app.settings[\(index)]"
+            let decoded: AppSetting? = entry(item) {
+                guard let fields = nodes.mapping(item, path: path, what: "a setting", known: ManifestKeys.setting, required: ["id", "controls", "default"]),
+                    let idNode = fields["id"], let id = nodes.string(idNode, path: "\(path).id", what: "`id`", nonEmpty: true),
+                    let controlsNode = fields["controls"], let defaultNode = fields["default"],
+                    let state = nodes.oneOf(defaultNode, ["on", "off"], path: "\(path).default", what: "`default`")
+                else { return nil }
+                let controls = mechanismList(controlsNode, path: "\(path).controls", platform: nil, placement: nil)
+                if controlsNode.sequence?.isEmpty == true {
+                    nodes.report("`controls` needs at least one mechanism that the setting turns on or off, such as [flag-secure]", at: controlsNode, path: "\(path).controls")
+                }
+                return AppSetting(id: id, controls: controls, isOnByDefault: state == "on", location: location(item, path))
+            }
+            if let decoded { result.append(decoded) }
+        }
+        return result
     }
 
     /// A tag is ASCII: it is read as bytes, and any other byte fails it.

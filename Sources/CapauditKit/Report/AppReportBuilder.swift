@@ -77,6 +77,7 @@ struct AppReportBuilder {
             if !coverage.displayCovers, !mechanisms.isEmpty {
                 cell.evidence = Self.strongest(mechanisms.map { evidence.state(screen: coverage.screen.id, platform: coverage.platform, mechanism: $0.id) })
                 cell.contradiction = contradiction(of: mechanisms, coverage, context, lookup)
+                cell.followedSetting = Self.followedSetting(of: mechanisms, context.manifest.app, on: coverage.platform)
             }
             return cell
         }
@@ -100,13 +101,22 @@ struct AppReportBuilder {
         var first: ReportFinding?
         for mechanism in mechanisms {
             let paths = Set(uses.filter { $0.name == mechanism.id && $0.applies(on: coverage.platform) }.map(\.location.path))
+            // A clearing behind the app's setting (EVD003 `setting`) is the setting at work, not a contradiction.
             let found = lookup.findings.first { entry in
-                contradictingRules.contains(entry.finding.ruleID) && entry.finding.platform == coverage.platform && paths.contains(entry.finding.path)
+                contradictingRules.contains(entry.finding.ruleID) && entry.finding.caseName != "setting" && entry.finding.platform == coverage.platform && paths.contains(entry.finding.path)
                     && { if case .inline = entry.finding.suppression { return false } else { return true } }()
             }
             guard let found else { return nil }
             if first == nil { first = found }
         }
+        return first
+    }
+
+    /// The setting that controls every one of `mechanisms` on the platform (the first one's), or
+    /// nil when some mechanism stays on whatever the person chooses.
+    static func followedSetting(of mechanisms: [Mechanism], _ app: App, on platform: Platform) -> AppSetting? {
+        let settings = mechanisms.map { app.setting(controlling: $0.id, on: platform) }
+        guard let first = settings.first ?? nil, settings.allSatisfy({ $0 != nil }) else { return nil }
         return first
     }
 

@@ -53,6 +53,9 @@ public struct MatrixCell: Sendable {
     /// The evidence finding (EVD001, EVD003) that says the code does not apply what covers a
     /// covered cell, every covering mechanism being contradicted: the cell is claimed, not shown.
     public var contradiction: ReportFinding?
+    /// The setting of `app.settings` that the person can turn every covering mechanism off with
+    /// (the first one's): the cell is covered while the setting is on.
+    public var followedSetting: AppSetting?
 
     public var isGap: Bool {
         switch state {

@@ -181,8 +181,10 @@ struct HTMLAppSection {
                 let mark = "<small class=\"evidence\">contradicted</small>"
                 return "<td class=\"contradicted\(start)\" title=\"\(e(title))\">\(linked("⚠ \(cell.shortCover(keys))", contradiction))\(mark)</td>"
             }
-            let mark = cell.evidence.map { "<small class=\"evidence\">\(Self.evidenceWord($0))</small>" } ?? ""
+            let setting = cell.followedSetting.map { _ in "<small class=\"evidence\">\(Self.followsSettingWord)</small>" } ?? ""
+            let mark = (cell.evidence.map { "<small class=\"evidence\">\(Self.evidenceWord($0))</small>" } ?? "") + setting
             let title = "\(place): covered by \(Phrases.list(covers))" + (cell.evidence.map { "; \(Self.evidenceNote($0, cell.platform))" } ?? "")
+                + (cell.followedSetting.map { "; \(Self.settingNote($0))" } ?? "")
             return "<td class=\"ok\(start)\" title=\"\(e(title))\">✓ \(e(cell.shortCover(keys)))\(mark)</td>"
         case .missing(let severity):
             let reference = cell.finding.map { " (finding \($0.number)\(Self.status($0.finding)))" } ?? ""
@@ -204,6 +206,13 @@ struct HTMLAppSection {
         case .declaredOnly: return "declared only"
         case .unchecked: return "unchecked"
         }
+    }
+
+    /// The mark of a cell whose covering mechanisms the person can turn off (`app.settings`).
+    static let followsSettingWord = "follows a setting"
+
+    static func settingNote(_ setting: AppSetting) -> String {
+        "follows the app's setting `\(setting.id)` (default \(setting.isOnByDefault ? "on" : "off")): off when the person turns it off"
     }
 
     static func evidenceNote(_ state: EvidenceMarks.State, _ platform: Platform) -> String {

@@ -118,7 +118,7 @@ public struct HTMLReport: Reporter {
         <p>Rows are the fields whose kind the app's profile requires protection for, grouped by screen; columns are each platform's threats.</p>
         <dl>
         <dt><span class="cell ok">✓ FS</span></dt><dd>covered, by the mechanisms whose short names follow (listed under each matrix) or by a <code>masked</code> or <code>hidden</code> display</dd>
-        <dt><span class="cell ok">✓ FS<small class="evidence">evidenced</small></span></dt><dd>under a mechanism: whether the app's code applies it: <b>evidenced</b> (found in the screen's code), <b>declared only</b> (the code was read and does not show it), <b>unchecked</b> (no source for the platform, or the screen names no code)</dd>
+        <dt><span class="cell ok">✓ FS<small class="evidence">evidenced</small></span></dt><dd>under a mechanism: whether the app's code applies it: <b>evidenced</b> (found in the screen's code), <b>declared only</b> (the code was read and does not show it), <b>unchecked</b> (no source for the platform, or the screen names no code); <b>follows a setting</b>: the person can turn the mechanisms off in the app (<code>app.settings</code>)</dd>
         <dt><span class="cell contradicted">⚠ FS<small class="evidence">contradicted</small></span></dt><dd>claimed, but the app's code says otherwise: an evidence finding (EVD001 or EVD003, linked) reports every mechanism that would cover it</dd>
         <dt><span class="cell gap error">✗ error</span></dt><dd>missing: the profile requires it at that severity (<b>error</b>, <b>warning</b> or <b>info</b>); the number is the finding that reports it</dd>
         <dt><span class="cell exempt">⊘ exempt</span></dt><dd>missing, on a screen that opted out with a reason (CAP007)</dd>

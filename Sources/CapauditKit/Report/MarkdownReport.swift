@@ -63,7 +63,8 @@ public struct MarkdownReport: Reporter {
             output.write("⊘ exempt: the screen opted out with a reason (CAP007) · – not required · ")
             output.write("⚠ contradicted: claimed, but an evidence finding (EVD001, EVD003) says the code applies none of the mechanisms. ")
             output.write("Under a mechanism, what the app's code shows: evidenced (found in the screen's code), declared only (the code was read ")
-            output.write("and does not show it) or unchecked (no source for the platform, or the screen names no code).\n\n")
+            output.write("and does not show it) or unchecked (no source for the platform, or the screen names no code); ")
+            output.write("follows a setting: the person can turn the mechanisms off in the app (`app.settings`).\n\n")
         }
         details?.copy(into: output)
         if builder.otherCount > 0 {
@@ -169,6 +170,7 @@ public struct MarkdownReport: Reporter {
                 return "⚠ \(m(cell.shortCover(keys))) F\(contradiction.number)\(status(contradiction.finding))<br><sub>contradicted</sub>"
             }
             return "✓ \(m(cell.shortCover(keys)))" + (cell.evidence.map { "<br><sub>\(HTMLAppSection.evidenceWord($0))</sub>" } ?? "")
+                + (cell.followedSetting.map { _ in "<br><sub>\(HTMLAppSection.followsSettingWord)</sub>" } ?? "")
         case .missing(let severity): return "✗ **\(severity)**\(reference)"
         case .exempt: return "⊘ exempt\(reference)"
         case .notRequired: return "–"

@@ -19,8 +19,9 @@ public struct SessionOptions: Sendable {
     public var limits = YAMLLimits.default
     /// Run preview rules (`--preview`).
     public var preview = false
-    /// `--source PLATFORM=FOLDER`, relative to the working folder; wins over the config's per platform.
-    public var sources: [Platform: String] = [:]
+    /// `--source PLATFORM=FOLDER` and `--source FOLDER` (every platform), relative to the working
+    /// folder; for the platforms they name, they replace the config's roots.
+    public var sources: [SourceOption] = []
     /// `--staged`: the config found, its baseline and rule packs, and the app's code are read from the git index.
     public var staged = false
     /// The folder the session runs from (config found upward from it, paths relative to it):
@@ -30,13 +31,32 @@ public struct SessionOptions: Sendable {
     public init() {}
 }
 
-/// A platform's source folder, whose code evidence is read from (docs/evidence.md).
+/// A `--source` option: a folder for one platform, or for every platform (nil).
+public struct SourceOption: Sendable, Equatable {
+    public var platform: Platform?
+    public var folder: String
+
+    public init(platform: Platform?, folder: String) {
+        self.platform = platform
+        self.folder = folder
+    }
+}
+
+/// A root of one platform's source, whose code evidence is read from (docs/evidence.md).
 public struct SourceFolder: Sendable, Equatable {
     public var platform: Platform
     /// Relative to the working folder where possible, without a trailing `/`: how findings and
     /// notes name its files.
     public var path: String
     public var absolutePath: String
+    /// Paths relative to the root to leave out (the root's `exclude`).
+    public var exclude: [Glob] = []
+    /// Read test code too (`tests: include`).
+    public var includesTests = false
+    /// Packages to read under `node_modules` or the pub cache (the root's `packages`).
+    public var packages: [String] = []
+    /// The application target whose build settings count (the root's `target`).
+    public var target: String?
 
     public init(platform: Platform, path: String, absolutePath: String) {
         self.platform = platform
@@ -223,13 +243,15 @@ public struct Session: Sendable {
         return session
     }
 
-    /// The source folder of each platform: `--source` (relative to the working folder), else the
-    /// config's `source` (relative to the config's folder). A folder that does not exist stops the
-    /// run, at the option or the config line that names it. Under `--staged` the folder must exist
-    /// where the code is read from, the git index: one deleted from the work tree but staged is
-    /// checked, and one the index does not hold would be read as empty, so it stops the run.
+    /// The source roots of each platform: the `--source` options that name it or every platform
+    /// (relative to the working folder), else the config's `source` roots (relative to the
+    /// config's folder). A root for every platform is one per platform; the app's manifest says
+    /// which of them it ships. A folder that does not exist stops the run, at the option or the
+    /// config line that names it. Under `--staged` the folder must exist where the code is read
+    /// from, the git index: one deleted from the work tree but staged is checked, and one the
+    /// index does not hold would be read as empty, so it stops the run.
     static func sourceFolders(
-        _ given: [Platform: String], config: Config, configPath: String?, configDisplay: String, cwd: String, index: GitIndex? = nil
+        _ given: [SourceOption], config: Config, configPath: String?, configDisplay: String, cwd: String, index: GitIndex? = nil
     ) throws(SessionError) -> [SourceFolder] {
         func folderProblem(_ absolutePath: String, shown: String) -> String? {
             guard let index else { return Self.folderProblem(absolutePath, shown: shown) }
@@ -237,22 +259,39 @@ public struct Session: Sendable {
             guard let top = index.topRelative(absolutePath), !top.isEmpty, !index.holdsFolder(top) else { return nil }
             return "the folder `\(ControlEscaping.escape(shown))` holds no file in the git index, and --staged reads the code from there; `git add` it"
         }
+        func folder(_ platform: Platform, _ absolutePath: String) -> SourceFolder {
+            SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath)
+        }
         var folders: [SourceFolder] = []
-        for platform in Platform.allCases {
-            if let folder = given[platform] {
-                let absolutePath = absolute(folder, cwd: cwd)
-                if let problem = folderProblem(absolutePath, shown: folder) {
-                    throw .usage("--source \(platform.rawValue)=\(folder): \(problem); give the \(platform.displayName) source folder relative to the working folder")
-                }
-                folders.append(SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath))
-            } else if let configured = config.sources.first(where: { $0.platform == platform }) {
-                let configFolder = configPath.map { parent(of: absolute($0, cwd: cwd)) } ?? cwd
-                let absolutePath = absolute(configured.folder, cwd: configFolder)
-                if let problem = folderProblem(absolutePath, shown: configured.folder) {
-                    let message = "`source.\(platform.rawValue)`: \(problem) (relative to the config's folder); fix the path or remove the entry"
-                    throw .policy(PolicyError(problems: [.init(file: configDisplay, position: configured.position, message: message)]))
-                }
-                folders.append(SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath))
+        func add(_ root: SourceFolder) {
+            if !folders.contains(where: { $0.platform == root.platform && $0.absolutePath == root.absolutePath }) { folders.append(root) }
+        }
+        for option in given {
+            let absolutePath = absolute(option.folder, cwd: cwd)
+            if let problem = folderProblem(absolutePath, shown: option.folder) {
+                let named = option.platform.map { "\($0.rawValue)=" } ?? ""
+                let whose = option.platform.map { "the \($0.displayName) source folder" } ?? "the app's source folder"
+                throw .usage("--source \(named)\(option.folder): \(problem); give \(whose) relative to the working folder")
+            }
+            for platform in option.platform.map({ [$0] }) ?? Platform.allCases { add(folder(platform, absolutePath)) }
+        }
+        let givenPlatforms = Set(given.flatMap { $0.platform.map { [$0] } ?? Platform.allCases })
+        let configFolder = configPath.map { parent(of: absolute($0, cwd: cwd)) } ?? cwd
+        for configured in config.sources {
+            let platforms = (configured.platforms ?? Platform.allCases).filter { !givenPlatforms.contains($0) }
+            guard !platforms.isEmpty else { continue }
+            let absolutePath = absolute(configured.folder, cwd: configFolder)
+            if let problem = folderProblem(absolutePath, shown: configured.folder) {
+                let message = "`\(configured.key)`: \(problem) (relative to the config's folder); fix the path or remove the entry"
+                throw .policy(PolicyError(problems: [.init(file: configDisplay, position: configured.position, message: message)]))
+            }
+            for platform in platforms {
+                var root = folder(platform, absolutePath)
+                root.exclude = configured.exclude
+                root.includesTests = configured.includesTests
+                root.packages = configured.packages.map(\.name)
+                root.target = configured.target?.name
+                add(root)
             }
         }
         return folders

@@ -95,6 +95,7 @@ public enum ManifestSchema {
                     ],
                     more: [("minProperties", .integer(1))])),
                 ("sdks", list("Third-party code in the app that captures the screen.", of: sdk)),
+                ("settings", list("Protections the person can turn off in the app.", of: setting)),
             ],
             required: ["name", "platforms"])
     }
@@ -125,6 +126,17 @@ public enum ManifestSchema {
                     required: ["name"]),
             ])),
         ])
+    }
+
+    private static var setting: JSONValue {
+        object(
+            "A setting of the app that turns protections on or off; the code that clears a mechanism it controls is then the setting at work (EVD003 case `setting`).",
+            [
+                ("id", ref("non-empty-string", "The setting's name, such as screen-security.")),
+                ("controls", list("The mechanisms the setting turns on or off.", of: ref("mechanism", "A mechanism of the taxonomy."), minItems: 1)),
+                ("default", choice("Whether the protections are on until the person changes the setting.", ["on", "off"])),
+            ],
+            required: ["id", "controls", "default"])
     }
 
     private static var sdk: JSONValue {
@@ -323,6 +335,7 @@ public enum ManifestSchema {
             ("profile", choice("A risk profile of the policy.", profiles)),
             ("data-kind", choice("A data kind of the taxonomy, or an alias of one.", taxonomy.dataKindNames)),
             ("action-kind", choice("An action kind of the taxonomy.", taxonomy.actionKinds.map(\.id))),
+            ("mechanism", choice("A mechanism of the taxonomy.", unique(taxonomy.mechanisms.map(\.id)))),
             ("detect-mechanism", choice("A detection mechanism of the taxonomy.", unique(taxonomy.mechanisms.filter { $0.role == .detect }.map(\.id)))),
         ]
         for placement in Mechanism.Placement.allCases {

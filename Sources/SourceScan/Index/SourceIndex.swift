@@ -65,16 +65,38 @@ public struct SourceIndex: Sendable {
 
     /// Scans `folder` (the platform's source root) with `patterns`, on `options.workers` threads.
     public static func scan(folder: String, platform: SourcePlatform, patterns: PatternSet, options: SourceScanOptions = SourceScanOptions()) -> SourceIndex {
-        let walk = SourceWalker(platform: platform, exclude: options.exclude).walk(folder)
+        scan(roots: [ScanRoot(folder: folder, prefix: "", exclude: options.exclude)], platform: platform, patterns: patterns, workers: options.workers)
+    }
+
+    /// Scans several roots of one platform into one index, on `workers` threads. Each file is
+    /// named by its root's `prefix` and its path in the root; a file that two roots hold (one root
+    /// inside another) is read once, under the first root's name. A root that cannot be read is a
+    /// note naming its `prefix`, or its folder when it has none.
+    public static func scan(roots: [ScanRoot], platform: SourcePlatform, patterns: PatternSet, workers: Int) -> SourceIndex {
+        var files: [WalkedFile] = []
+        var notes: [ScanNote] = []
+        var seen: Set<[UInt8]> = []
+        var testsKept: [String] = []
+        for root in roots {
+            let walk = SourceWalker(platform: platform, exclude: root.exclude, includesTests: root.includesTests).walk(root.folder)
+            for file in walk.files where seen.insert(file.absolutePath).inserted {
+                files.append(WalkedFile(path: root.name(file.path), absolutePath: file.absolutePath, kind: file.kind))
+            }
+            notes += walk.notes.map { ScanNote(path: $0.path == root.folder ? (root.prefix.isEmpty ? root.folder : root.prefix) : root.name($0.path), reason: $0.reason) }
+            if root.includesTests { testsKept.append(root.prefix) }
+        }
+        files.sort { $0.path < $1.path }
         let scanner = FileScanner(patterns: patterns)
-        let scans = parallelMap(walk.files, workers: options.workers) { scanner.scan($0) }
-        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: walk.notes)
+        let scans = parallelMap(files, workers: workers) { scanner.scan($0) }
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: notes, keepsTests: ScanRoot.holder(of: testsKept))
     }
 
     /// Builds an index from file contents given in memory (tests, `--staged`), under the size
-    /// limit that files read from disk meet.
+    /// limit that files read from disk meet. `keepsTests` says which files' `XCTestCase`
+    /// subclasses are read all the same (a root with `tests: include`).
     public static func scan(
-        contents: [(path: String, bytes: [UInt8])], platform: SourcePlatform, patterns: PatternSet
+        contents: [(path: String, bytes: [UInt8])], platform: SourcePlatform, patterns: PatternSet,
+        keepsTests: (String) -> Bool = { _ in false }
     ) -> SourceIndex {
         let scanner = FileScanner(patterns: patterns)
         let scans = contents.sorted { $0.path < $1.path }.compactMap { file -> FileScan? in
@@ -82,10 +104,10 @@ public struct SourceIndex: Sendable {
             guard file.bytes.count <= ScanLimits.maxFileBytes else { return FileScan(note: ScanNote(path: file.path, reason: .tooLarge(bytes: file.bytes.count))) }
             return scanner.scan(file.bytes, path: file.path, kind: kind)
         }
-        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [])
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [], keepsTests: keepsTests)
     }
 
-    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote]) {
+    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote], keepsTests: (String) -> Bool) {
         self.platform = platform
         self.patterns = patterns
         var files: [SourceFile] = []
@@ -128,8 +150,8 @@ public struct SourceIndex: Sendable {
         // XCTestCase subclasses and what they hold are tests, not the app: their occurrences go.
         var isTestCase = [Bool](repeating: false, count: declarations.count)
         for declaration in declarations {
-            isTestCase[declaration.id] = declaration.supertypes.contains { TestCode.testCaseSupertypes.contains($0.name) }
-                || declaration.parent.map { isTestCase[$0] } ?? false
+            isTestCase[declaration.id] = !keepsTests(declaration.file)
+                && (declaration.supertypes.contains { TestCode.testCaseSupertypes.contains($0.name) } || declaration.parent.map { isTestCase[$0] } ?? false)
         }
         occurrences.removeAll { occurrence in occurrence.enclosingDeclaration.map { isTestCase[$0] } ?? false }
         self.occurrences = occurrences

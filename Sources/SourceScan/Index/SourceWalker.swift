@@ -22,6 +22,8 @@ struct WalkedFile {
 struct SourceWalker {
     let platform: SourcePlatform
     let exclude: @Sendable (String) -> Bool
+    /// Read test code too (a root's `tests: include`).
+    var includesTests = false
 
     func walk(_ folder: String) -> (files: [WalkedFile], notes: [ScanNote]) {
         var files: [WalkedFile] = []
@@ -63,14 +65,14 @@ struct SourceWalker {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     guard !ScanLimits.skippedFolders.contains(name), !exclude(path) else { continue }
-                    guard !TestCode.isTestFolder(name, parent: relative.split(separator: "/").last.map(String.init), platform: platform) else { continue }
+                    guard includesTests || !TestCode.isTestFolder(name, parent: relative.split(separator: "/").last.map(String.init), platform: platform) else { continue }
                     guard visitedFolders.insert(FileIdentity(info)).inserted else {
                         notes.append(ScanNote(path: path, reason: .symlinkLoop))
                         continue
                     }
                     subfolders.append((path, location))
                 case S_IFREG:
-                    guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path), !TestCode.isTestFile(name) else { continue }
+                    guard let kind = SourceFileKind.of(path, platform: platform), !exclude(path), includesTests || !TestCode.isTestFile(name) else { continue }
                     let file = WalkedFile(path: path, absolutePath: location, kind: kind)
                     if let seen = seenFiles[FileIdentity(info)] {
                         if seen.throughLink, !isLink { files[seen.index] = file }

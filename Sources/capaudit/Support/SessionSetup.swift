@@ -9,8 +9,8 @@ enum SessionSetup {
         OptionSpec(name: "rules", value: "FOLDER", help: "Load a rule pack (laid out like Rules/). Repeatable.", repeatable: true),
         OptionSpec(name: "preview", value: nil, help: "Run preview rules too (new rules whose id and meaning may still change)."),
         OptionSpec(
-            name: "source", value: "PLATFORM=FOLDER",
-            help: "Where a platform's code is (ios or android), for evidence from the code; wins over the config's `source`. Repeatable.",
+            name: "source", value: "[PLATFORM=]FOLDER",
+            help: "A root of the app's code, for evidence from the code: of one platform (ios or android), or of every platform the app ships; replaces the config's `source` for those platforms. Repeatable.",
             repeatable: true),
         OptionSpec(
             name: "max-file-size", value: "BYTES", help: "Largest manifest read (default \(YAMLLimits.default.maxFileBytes), at most \(YAMLLimits.ranges.maxFileBytes.upperBound)).",
@@ -57,24 +57,24 @@ enum SessionSetup {
         return value
     }
 
-    /// `--source PLATFORM=FOLDER`, at most once per platform.
-    static func sources(_ values: [String]) throws(UsageError) -> [Platform: String] {
-        var sources: [Platform: String] = [:]
-        for value in values {
+    /// `--source PLATFORM=FOLDER` (a root of that platform) or `--source FOLDER` (a root of every
+    /// platform the app ships), each repeatable.
+    static func sources(_ values: [String]) throws(UsageError) -> [SourceOption] {
+        try values.map { value throws(UsageError) in
             let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !parts[1].isEmpty else {
-                throw UsageError(message: "--source takes PLATFORM=FOLDER (`--source android=app/`), got `\(value)`")
+            guard parts.count == 2 else {
+                guard !value.isEmpty else { throw UsageError(message: "--source takes FOLDER or PLATFORM=FOLDER (`--source android=app/`), got an empty value") }
+                return SourceOption(platform: nil, folder: value)
+            }
+            guard !parts[1].isEmpty else {
+                throw UsageError(message: "--source takes FOLDER or PLATFORM=FOLDER (`--source android=app/`), got `\(value)`")
             }
             guard let platform = Platform(rawValue: parts[0]) else {
                 let hint = NearestName.suggestion(for: parts[0], among: Platform.allCases.map(\.rawValue)).map { "; did you mean `\($0)`?" } ?? ""
                 throw UsageError(message: "--source: unknown platform `\(parts[0])`\(hint); choose from ios, android")
             }
-            guard sources[platform] == nil else {
-                throw UsageError(message: "--source names the \(platform.displayName) folder twice; give one")
-            }
-            sources[platform] = parts[1]
+            return SourceOption(platform: platform, folder: parts[1])
         }
-        return sources
     }
 
     /// Opens the session, or prints why not and gives the exit code.

@@ -30,9 +30,9 @@ struct CodeReferenceCheck: Check {
                     let hint = suggested <= Self.suggestedEntries ? NearestName.suggestion(for: entry.name, among: known) : nil
                     emissions.append(Emission(
                         location: entry.location, platform: platform,
-                        arguments: ["entry": entry.name, "what": what, "platform": platform.displayName, "folder": code.folder.path],
-                        fix: hint.map { "did you mean `\($0)`? Types are matched case-sensitively; paths are relative to \(code.folder.path)" }
-                            ?? "name a class, object, struct or enum declared in \(code.folder.path), or a file path relative to it",
+                        arguments: ["entry": entry.name, "what": what, "platform": platform.displayName, "folder": code.rootNames],
+                        fix: hint.map { "did you mean `\($0)`? Types are matched case-sensitively; paths are relative to \(code.rootNames)" }
+                            ?? "name a class, object, struct or enum declared in \(code.rootNames), or a file path relative to \(code.roots.count > 1 ? "one of them" : "it")",
                         detail: entry.name))
                 }
             }

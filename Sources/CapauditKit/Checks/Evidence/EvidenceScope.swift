@@ -47,7 +47,7 @@ struct DeclaredMechanism {
         case .screen(_, let search):
             return Self.describe(search, code: code)
         case .app:
-            return "the whole \(code.folder.platform.displayName) source (\(code.folder.path))"
+            return "the whole \(code.folder.platform.displayName) source (\(code.rootNames))"
         }
     }
 

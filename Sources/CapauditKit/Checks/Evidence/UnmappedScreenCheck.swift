@@ -19,7 +19,7 @@ struct UnmappedScreenCheck: Check {
             for (platform, code) in context.platformsWithCode where screen.code(on: platform).isEmpty {
                 emissions.append(Emission(
                     location: screen.idLocation, platform: platform,
-                    arguments: ["screen": screen.id, "reason": reason, "platform": platform.displayName, "folder": code.folder.path],
+                    arguments: ["screen": screen.id, "reason": reason, "platform": platform.displayName, "folder": code.rootNames],
                     fix: "add `code: {\(platform.rawValue): [TheScreensType]}` naming the \(platform == .android ? "activity or fragment" : "view controller or SwiftUI view") that shows it",
                     detail: platform.rawValue))
             }

@@ -1,0 +1,7 @@
+android {
+    namespace = "com.harbor.vault"
+    defaultConfig {
+        minSdk = 26
+        targetSdk = 35
+    }
+}

@@ -1,0 +1,7 @@
+android {
+    namespace = "com.harbor.cards"
+    defaultConfig {
+        minSdk = 26
+        targetSdk = 35
+    }
+}

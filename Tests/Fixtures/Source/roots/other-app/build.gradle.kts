@@ -1,0 +1,7 @@
+android {
+    namespace = "com.harbor.legacy"
+    defaultConfig {
+        minSdk = 21
+        targetSdk = 30
+    }
+}
