@@ -34,6 +34,8 @@ public struct ConfiguredSource: Sendable {
     public var folder: String
     /// Where the folder is written, for a message when it does not exist.
     public var position: SourcePosition
+    /// iOS: the application target whose deployment target counts (`source.target`).
+    public var target: String?
 }
 
 /// When the exit code turns 1.

@@ -145,16 +145,23 @@ public enum ConfigLoader {
             path: path, fix: "write `\(replacement.id)` instead of `\(rule.id)`", detail: rule.id)
     }
 
-    /// `source`: a map from platform to its source folder.
+    /// `source`: a map from platform to its source folder, and `target`, the iOS application
+    /// target whose deployment target counts when the Xcode projects have several.
     static func sources(_ node: YAMLNode, decoder: NodeDecoder) -> [ConfiguredSource] {
-        guard let fields = decoder.mapping(node, path: "source", what: "`source` (a map from platform to its source folder)", known: Platform.allCases.map(\.rawValue)) else {
+        guard let fields = decoder.mapping(
+            node, path: "source", what: "`source` (a map from platform to its source folder)", known: Platform.allCases.map(\.rawValue) + ["target"])
+        else {
             return []
+        }
+        let target = fields["target"].flatMap { decoder.string($0, path: "source.target", what: "`source.target` (the iOS application target's name)", nonEmpty: true) }
+        if let targetNode = fields["target"], fields[Platform.ios.rawValue] == nil {
+            decoder.report("`source.target` names an iOS application target, but `source` has no `ios` folder; add `ios: FOLDER` or remove `target`", at: targetNode, path: "source.target")
         }
         return Platform.allCases.compactMap { platform in
             guard let folderNode = fields[platform.rawValue],
                 let folder = decoder.string(folderNode, path: "source.\(platform.rawValue)", what: "`source.\(platform.rawValue)` (a folder)", nonEmpty: true)
             else { return nil }
-            return ConfiguredSource(platform: platform, folder: folder, position: folderNode.start)
+            return ConfiguredSource(platform: platform, folder: folder, position: folderNode.start, target: platform == .ios ? target : nil)
         }
     }
 

@@ -37,6 +37,7 @@ public struct CodeBase: Sendable {
                     notes.append(RunStart.Note(note.description(naming: file), file: file))
                 }
             }
+            notes += deploymentTargetNotes(index, folder: folder)
             platforms[folder.platform] = PlatformCode(folder: folder, index: index, patterns: patterns)
         }
         return CodeBase(platforms: platforms, notes: notes, unread: unread)
@@ -48,6 +49,7 @@ public struct CodeBase: Sendable {
     static func staged(_ folders: [SourceFolder], index: GitIndex, taxonomy: Taxonomy, exclude: [Glob] = []) throws(GitIndex.Failure) -> CodeBase {
         var platforms: [Platform: PlatformCode] = [:]
         var unread: [UnreadSource] = []
+        var notes: [RunStart.Note] = []
         for folder in folders {
             guard let top = index.topRelative(folder.absolutePath) else {
                 throw GitIndex.Failure(
@@ -74,9 +76,34 @@ public struct CodeBase: Sendable {
             let sourceIndex = SourceIndex.scan(contents: contents, platform: sourcePlatform, patterns: patterns.set)
             // Content in memory is only ever left out unread (not UTF-8, too large).
             unread += sourceIndex.notes.compactMap { UnreadSource($0, file: folder.displayPath($0.path), platform: folder.platform) }
+            notes += deploymentTargetNotes(sourceIndex, folder: folder)
             platforms[folder.platform] = PlatformCode(folder: folder, index: sourceIndex, patterns: patterns)
         }
-        return CodeBase(platforms: platforms, notes: [], unread: unread)
+        return CodeBase(platforms: platforms, notes: notes, unread: unread)
+    }
+
+    /// Why `deployment-target` is not compared, when the Xcode projects cannot say which value
+    /// is the app's: one note per application target whose value differs, or one for a
+    /// `source.target` that names none of them.
+    static func deploymentTargetNotes(_ index: SourceIndex, folder: SourceFolder) -> [RunStart.Note] {
+        switch index.buildFacts.appDeploymentTarget(named: folder.target) {
+        case .differing(let targets):
+            return targets.map { target in
+                let file = folder.displayPath(target.location.file)
+                let value = target.deploymentTarget.map { "deployment target \($0.valueText)" } ?? "a deployment target that cannot be read"
+                return RunStart.Note(
+                    "\(ControlEscaping.escape(file)):\(target.location.line):\(target.location.column): application target `\(ControlEscaping.escape(target.name))` has \(value); "
+                        + "the application targets differ, so `deployment-target` is not compared: name the app's with `target:` under `source:` in .capaudit.yml",
+                    file: file)
+            }
+        case .notFound(let name?, let among):
+            let names = among.isEmpty ? "there is none" : "there are " + among.map { "`\(ControlEscaping.escape($0.name))`" }.joined(separator: ", ")
+            return [RunStart.Note(
+                "`source.target` names `\(ControlEscaping.escape(name))`, but no application target of the Xcode projects in \(ControlEscaping.escape(folder.path)) has that name "
+                    + "(\(names)), so `deployment-target` is not compared: correct the name")]
+        case .found, .unknown, .notFound(nil, _):
+            return []
+        }
     }
 
     /// A code base from file contents given in memory, each path relative to its platform's

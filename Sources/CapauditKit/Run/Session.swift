@@ -37,16 +37,27 @@ public struct SourceFolder: Sendable, Equatable {
     /// notes name its files.
     public var path: String
     public var absolutePath: String
+    /// iOS: the application target whose deployment target counts (the config's `source.target`).
+    public var target: String?
 
-    public init(platform: Platform, path: String, absolutePath: String) {
+    public init(platform: Platform, path: String, absolutePath: String, target: String? = nil) {
         self.platform = platform
         self.path = path
         self.absolutePath = absolutePath
+        self.target = target
     }
 
-    /// A file of the folder (`relative` to it) as findings name it.
+    /// A file of the folder (`relative` to it, `../build.gradle` for the Gradle project's root
+    /// above a module) as findings name it.
     public func displayPath(_ relative: String) -> String {
-        path == "." || path.isEmpty ? relative : "\(path)/\(relative)"
+        guard path != ".", !path.isEmpty else { return relative }
+        var folder = path.split(separator: "/", omittingEmptySubsequences: false)
+        var rest = Substring(relative)
+        while rest.hasPrefix("../"), let last = folder.last, !last.isEmpty, last != ".." {
+            folder.removeLast()
+            rest = rest.dropFirst(3)
+        }
+        return folder.isEmpty ? String(rest) : "\(folder.joined(separator: "/"))/\(rest)"
     }
 }
 
@@ -244,7 +255,10 @@ public struct Session: Sendable {
                 if let problem = folderProblem(absolutePath, shown: folder) {
                     throw .usage("--source \(platform.rawValue)=\(folder): \(problem); give the \(platform.displayName) source folder relative to the working folder")
                 }
-                folders.append(SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath))
+                folders.append(
+                    SourceFolder(
+                        platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath,
+                        target: config.sources.first { $0.platform == platform }?.target))
             } else if let configured = config.sources.first(where: { $0.platform == platform }) {
                 let configFolder = configPath.map { parent(of: absolute($0, cwd: cwd)) } ?? cwd
                 let absolutePath = absolute(configured.folder, cwd: configFolder)
@@ -252,7 +266,10 @@ public struct Session: Sendable {
                     let message = "`source.\(platform.rawValue)`: \(problem) (relative to the config's folder); fix the path or remove the entry"
                     throw .policy(PolicyError(problems: [.init(file: configDisplay, position: configured.position, message: message)]))
                 }
-                folders.append(SourceFolder(platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath))
+                folders.append(
+                    SourceFolder(
+                        platform: platform, path: absolutePath == cwd ? "." : relativePath(absolutePath, to: cwd), absolutePath: absolutePath,
+                        target: configured.target))
             }
         }
         return folders

@@ -68,7 +68,37 @@ public struct SourceIndex: Sendable {
         let walk = SourceWalker(platform: platform, exclude: options.exclude).walk(folder)
         let scanner = FileScanner(patterns: patterns)
         let scans = parallelMap(walk.files, workers: options.workers) { scanner.scan($0) }
-        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: walk.notes)
+        let above = platform == .android && !scans.contains { !($0.facts.settingsFiles.isEmpty) } ? gradleRootFacts(above: folder, scanner: scanner) : BuildFacts()
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: walk.notes, factsAbove: above)
+    }
+
+    /// How many folders up from a module the Gradle project's root (its `settings.gradle(.kts)`) is sought.
+    static let gradleRootLevels = 3
+
+    /// When the scanned folder is a module, the values its build reads from the Gradle project's
+    /// root: the root build file's `ext`/`extra` properties and `gradle/libs.versions.toml`, named
+    /// relative to the scanned folder (`../build.gradle`). Nothing else of the root counts.
+    private static func gradleRootFacts(above folder: String, scanner: FileScanner) -> BuildFacts {
+        var facts = BuildFacts()
+        var prefix = ""
+        for _ in 0..<gradleRootLevels {
+            prefix += "../"
+            let names = ["settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle/\(VersionCatalogReader.fileName)"]
+            let read = names.compactMap { name -> FileScan? in
+                guard case .success(let bytes) = SourceFileReader.read(Array("\(folder)/\(prefix)\(name)".utf8), limit: ScanLimits.maxFileBytes),
+                    let kind = SourceFileKind.of(name, platform: .android)
+                else { return nil }
+                return scanner.scan(bytes, path: prefix + name, kind: kind)
+            }
+            guard read.contains(where: { !$0.facts.settingsFiles.isEmpty }) else { continue }
+            for scan in read {
+                facts.extraProperties.merge(scan.facts.extraProperties) { $0 + $1 }
+                facts.catalogVersions += scan.facts.catalogVersions
+                facts.settingsFiles += scan.facts.settingsFiles
+            }
+            return facts
+        }
+        return facts
     }
 
     /// Builds an index from file contents given in memory (tests, `--staged`), under the size
@@ -82,17 +112,17 @@ public struct SourceIndex: Sendable {
             guard file.bytes.count <= ScanLimits.maxFileBytes else { return FileScan(note: ScanNote(path: file.path, reason: .tooLarge(bytes: file.bytes.count))) }
             return scanner.scan(file.bytes, path: file.path, kind: kind)
         }
-        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [])
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [], factsAbove: BuildFacts())
     }
 
-    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote]) {
+    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote], factsAbove: BuildFacts) {
         self.platform = platform
         self.patterns = patterns
         var files: [SourceFile] = []
         var declarations: [TypeDeclaration] = []
         var occurrences: [PatternOccurrence] = []
         var secureInputs: [SecureInputMarker] = []
-        var facts = BuildFacts()
+        var facts = factsAbove
         var notes = walkNotes
         var declarationRanges: [String: Range<Int>] = [:]
         for scan in scans {
@@ -134,6 +164,7 @@ public struct SourceIndex: Sendable {
         occurrences.removeAll { occurrence in occurrence.enclosingDeclaration.map { isTestCase[$0] } ?? false }
         self.occurrences = occurrences
         self.secureInputs = secureInputs
+        facts.resolve()
         buildFacts = facts
         self.notes = notes.sorted { $0.path < $1.path }
         filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
