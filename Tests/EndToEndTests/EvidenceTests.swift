@@ -31,7 +31,7 @@ import Testing
     /// (SecureActivity), a Swift extension (AccountsViewController+Capture.swift) and a named
     /// Compose file (StatementsScreen.kt) are.
     static let expected = [
-        "EVD002 9:7 ios see ios/HarborBank.xcodeproj/project.pbxproj:28:34",
+        "EVD002 9:7 ios see ios/HarborBank.xcodeproj/project.pbxproj:54:34",
         "EVD002 11:7 android see android/build.gradle.kts:12:9",
         "AND002 15:33 android",
         "EVD004 27:5 android see \(kotlin)/accounts/AccountsActivity.kt:15:9",
@@ -225,7 +225,7 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.hasPrefix("Wrote \(draft.path): a draft with 6 screens found in the code, for the banking profile.\n"))
         let text = try readText(draft)
-        #expect(text.contains("      deployment-target: \"16.4\"     # the lowest deployment target of the build files\n"))
+        #expect(text.contains("      deployment-target: \"16.4\"     # deployment target of application target `HarborBank`\n"))
         #expect(text.contains("      min-sdk: 26                   # minSdk of the Gradle file\n"))
         #expect(text.contains("  - id: accounts\n    title: Accounts\n    code:\n      ios: [AccountsViewController]\n      android: [AccountsActivity]\n"))
         #expect(text.contains("      android: [flag-secure, recents-screenshot-disabled]\n"))

@@ -150,6 +150,13 @@ import YAML
         try write(
             "class PayActivity : AppCompatActivity() {\n    override fun onCreate(b: Bundle?) { window.setFlags(WindowManager.LayoutParams.FLAG_SECURE, WindowManager.LayoutParams.FLAG_SECURE) }\n}\n",
             to: folder.appendingPathComponent(androidFolder).appendingPathComponent("Pay\(injected).kt"))
+        // Versions the build files say, so that the draft leaves none for the person to fill in.
+        try write("android { defaultConfig { minSdk = 26; targetSdk = 35 } }\n", to: folder.appendingPathComponent(androidFolder).appendingPathComponent("build.gradle.kts"))
+        try write(
+            "{ objects = { P = { isa = PBXProject; buildConfigurationList = L; targets = (T); }; T = { isa = PBXNativeTarget; buildConfigurationList = L; name = App; "
+                + "productType = \"com.apple.product-type.application\"; }; L = { buildConfigurations = (C); }; "
+                + "C = { buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 16.0; }; name = Release; }; }; rootObject = P; }\n",
+            to: folder.appendingPathComponent(iosFolder).appendingPathComponent("App.xcodeproj/project.pbxproj"))
         let result = try runCapaudit(["init", "--from-source", "--source", "ios=\(iosFolder)", "--source", "android=\(androidFolder)", "draft.yml"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         expectNoRawControls(result.stdout, "init's message")

@@ -62,39 +62,6 @@ private func settings(_ path: String, _ text: String) -> [String] {
     }
 }
 
-@Suite struct XcodeTests {
-    @Test func lowestDeploymentTargetOfSeveral() {
-        let project = """
-            // !$*UTF8*$!
-            {
-                /* IPHONEOS_DEPLOYMENT_TARGET = 9.0; */
-                buildSettings = {
-                    IPHONEOS_DEPLOYMENT_TARGET = 16.4;
-                    "IPHONEOS_DEPLOYMENT_TARGET" = "15.0";
-                    IPHONEOS_DEPLOYMENT_TARGET = "$(RECOMMENDED_IPHONEOS_DEPLOYMENT_TARGET)";
-                    OTHER = "IPHONEOS_DEPLOYMENT_TARGET = 8.0";
-                };
-            }
-            """
-        let facts = index(.ios, ["App.xcodeproj/project.pbxproj": project, "Other/project.pbxproj": "IPHONEOS_DEPLOYMENT_TARGET = 7.0;"]).buildFacts
-        #expect(facts.deploymentTargets.map { "\($0.version?.description ?? "?")@\($0.location.line):\($0.location.column)" } == [
-            "16.4@5:38", "15.0@6:40", "?@7:38",
-        ])
-        #expect(facts.lowestDeploymentTarget?.version == OSVersion(major: 15))
-    }
-
-    @Test func swiftPackagePlatforms() {
-        let package = """
-            // platforms: [.iOS(.v12)]
-            let package = Package(name: "A", platforms: [.iOS(.v16_4), .macOS(.v13), .iOS("15.2")])
-            """
-        let targets = index(.ios, ["Package.swift": package]).buildFacts.deploymentTargets
-        #expect(targets.map { "\($0.valueText)=\($0.version?.description ?? "?")@\($0.location.line):\($0.location.column)" } == [
-            ".v16_4=16.4@2:51", "\"15.2\"=15.2@2:79",
-        ])
-    }
-}
-
 @Suite struct AndroidXMLTests {
     @Test func manifestPermissionsWithPositions() {
         let manifest = """

@@ -43,15 +43,14 @@ import Testing
         try folder.write("App/CardViewController.swift", "class CardViewController: UIViewController { }")
         try folder.write("Pods/Lib/Lib.swift", "class Lib { }")
         try folder.write("DerivedData/X.swift", "class X { }")
-        try folder.write("App.xcodeproj/project.pbxproj", "IPHONEOS_DEPLOYMENT_TARGET = 15.0;")
-        try folder.write("project.pbxproj", "IPHONEOS_DEPLOYMENT_TARGET = 9.0;")
+        try folder.write("App.xcodeproj/project.pbxproj", "{ }")
+        try folder.write("project.pbxproj", "{ }")
         try folder.write("Package.swift", "platforms: [.iOS(.v16)]")
         try folder.write("App/Main.kt", "class Main")
         let scanned = SourceIndex.scan(folder: folder.path, platform: .ios, patterns: PatternSet())
         #expect(scanned.files.map { "\($0.path) \($0.kind.rawValue)" } == [
             "App.xcodeproj/project.pbxproj xcode-project", "App/CardViewController.swift swift", "Package.swift swift-package",
         ])
-        #expect(scanned.buildFacts.lowestDeploymentTarget?.location.file == "App.xcodeproj/project.pbxproj")
         #expect(scanned.notes.isEmpty)
     }
 

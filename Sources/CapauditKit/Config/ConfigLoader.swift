@@ -145,7 +145,8 @@ public enum ConfigLoader {
             path: path, fix: "write `\(replacement.id)` instead of `\(rule.id)`", detail: rule.id)
     }
 
-    /// `source`: a map from platform to its source folder, or a list of roots (docs/evidence.md).
+    /// `source`: a map from platform to its source folder (with `target`, the iOS application
+    /// target whose deployment target counts), or a list of roots (docs/evidence.md).
     static func sources(_ node: YAMLNode, decoder: NodeDecoder) -> [ConfiguredSource] {
         if let items = node.sequence {
             if items.isEmpty {
@@ -154,14 +155,23 @@ public enum ConfigLoader {
             return items.enumerated().compactMap { index, item in root(item, path: "source[\(index)]", decoder: decoder) }
         }
         let what = "`source` (a map from platform to its source folder, or a list of roots with `path`)"
-        guard let fields = decoder.mapping(node, path: "source", what: what, known: Platform.allCases.map(\.rawValue)) else {
+        guard let fields = decoder.mapping(node, path: "source", what: what, known: Platform.allCases.map(\.rawValue) + ["target"]) else {
             return []
+        }
+        let target = fields["target"].flatMap { targetNode in
+            decoder.string(targetNode, path: "source.target", what: "`source.target` (the iOS application target's name)", nonEmpty: true)
+                .map { ConfiguredName(name: $0, position: targetNode.start) }
+        }
+        if let targetNode = fields["target"], fields[Platform.ios.rawValue] == nil {
+            decoder.report("`source.target` names an iOS application target, but `source` has no `ios` folder; add `ios: FOLDER` or remove `target`", at: targetNode, path: "source.target")
         }
         return Platform.allCases.compactMap { platform in
             guard let folderNode = fields[platform.rawValue],
                 let folder = decoder.string(folderNode, path: "source.\(platform.rawValue)", what: "`source.\(platform.rawValue)` (a folder)", nonEmpty: true)
             else { return nil }
-            return ConfiguredSource(platforms: [platform], folder: folder, position: folderNode.start, key: "source.\(platform.rawValue)")
+            var source = ConfiguredSource(platforms: [platform], folder: folder, position: folderNode.start, key: "source.\(platform.rawValue)")
+            source.target = platform == .ios ? target : nil
+            return source
         }
     }
 

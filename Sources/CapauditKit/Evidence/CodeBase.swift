@@ -55,7 +55,9 @@ public struct CodeBase: Sendable {
                     notes.append(RunStart.Note(note.description(naming: file), file: file))
                 }
             }
-            platforms[platform] = PlatformCode(platform: platform, roots: roots, index: index, patterns: patterns)
+            let code = PlatformCode(platform: platform, roots: roots, index: index, patterns: patterns)
+            notes += deploymentTargetNotes(code)
+            platforms[platform] = code
         }
         return CodeBase(platforms: platforms, notes: notes, unread: unread)
     }
@@ -66,6 +68,7 @@ public struct CodeBase: Sendable {
     static func staged(_ folders: [SourceFolder], index: GitIndex, taxonomy: Taxonomy, exclude: [Glob] = []) throws(GitIndex.Failure) -> CodeBase {
         var platforms: [Platform: PlatformCode] = [:]
         var unread: [UnreadSource] = []
+        var notes: [RunStart.Note] = []
         for (platform, roots) in byPlatform(folders) {
             let sourcePlatform = platform.sourcePlatform
             var contents: [(path: String, bytes: [UInt8])] = []
@@ -99,9 +102,35 @@ public struct CodeBase: Sendable {
             let sourceIndex = SourceIndex.scan(contents: contents, platform: sourcePlatform, patterns: patterns.set, keepsTests: keepsTests)
             // Content in memory is only ever left out unread (not UTF-8, too large).
             unread += sourceIndex.notes.compactMap { UnreadSource($0, file: $0.path, platform: platform) }
-            platforms[platform] = PlatformCode(platform: platform, roots: roots, index: sourceIndex, patterns: patterns)
+            let code = PlatformCode(platform: platform, roots: roots, index: sourceIndex, patterns: patterns)
+            notes += deploymentTargetNotes(code)
+            platforms[platform] = code
         }
-        return CodeBase(platforms: platforms, notes: [], unread: unread)
+        return CodeBase(platforms: platforms, notes: notes, unread: unread)
+    }
+
+    /// Why `deployment-target` is not compared, when the Xcode projects cannot say which value
+    /// is the app's: one note per application target whose value differs, or one for a
+    /// `source.target` that names none of them. The index names files from the working folder.
+    static func deploymentTargetNotes(_ code: PlatformCode) -> [RunStart.Note] {
+        switch code.index.buildFacts.appDeploymentTarget(named: code.target) {
+        case .differing(let targets):
+            return targets.map { target in
+                let file = target.location.file
+                let value = target.deploymentTarget.map { "deployment target \($0.valueText)" } ?? "a deployment target that cannot be read"
+                return RunStart.Note(
+                    "\(ControlEscaping.escape(file)):\(target.location.line):\(target.location.column): application target `\(ControlEscaping.escape(target.name))` has \(value); "
+                        + "the application targets differ, so `deployment-target` is not compared: name the app's with `target:` under `source:` in .capaudit.yml",
+                    file: file)
+            }
+        case .notFound(let name?, let among):
+            let names = among.isEmpty ? "there is none" : "there are " + among.map { "`\(ControlEscaping.escape($0.name))`" }.joined(separator: ", ")
+            return [RunStart.Note(
+                "`source.target` names `\(ControlEscaping.escape(name))`, but no application target of the Xcode projects in \(ControlEscaping.escape(code.rootNames)) has that name "
+                    + "(\(names)), so `deployment-target` is not compared: correct the name")]
+        case .found, .unknown, .notFound(nil, _):
+            return []
+        }
     }
 
     /// A code base from file contents given in memory, each path relative to its platform's
@@ -143,6 +172,9 @@ public struct PlatformCode: Sendable {
         for (position, occurrence) in index.occurrences.enumerated() { byPattern[occurrence.pattern, default: []].append(position) }
         occurrencesByPattern = byPattern
     }
+
+    /// The application target whose deployment target counts: the first a root names.
+    var target: String? { roots.lazy.compactMap(\.target).first }
 
     /// The roots as messages name them: "android/app and android/feature-cards".
     var rootNames: String { Phrases.list(roots.map(\.path)) }

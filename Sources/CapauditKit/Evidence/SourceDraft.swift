@@ -33,10 +33,20 @@ public struct SourceDraft: Sendable {
     /// Protect mechanisms found outside every drafted screen: not claimed, since the draft cannot
     /// tell which screens they cover.
     public var protectElsewhere: [Found] = []
-    /// "16.4", from the lowest deployment target; nil when the build files do not say.
-    public var deploymentTarget: String?
-    public var minSDK: Int?
-    public var targetSDK: Int?
+    /// A version the draft writes, or why it leaves it for the person to fill.
+    public struct BuildValue: Sendable {
+        /// `16.4`, `26`; nil when the build files do not say it readably: the draft writes a
+        /// placeholder comment, never a guess.
+        public var value: String?
+        /// Where the value comes from, or why there is none.
+        public var explanation: String
+    }
+
+    /// From the application target's build configurations.
+    public var deploymentTarget = BuildValue(value: nil, explanation: "")
+    /// From the module's `defaultConfig` (and its flavours, for `minSdk`).
+    public var minSDK = BuildValue(value: nil, explanation: "")
+    public var targetSDK = BuildValue(value: nil, explanation: "")
     /// Permissions of AndroidManifest.xml, short names where they are Android's.
     public var permissions: [(name: String, maxSDK: Int?)] = []
 
@@ -86,15 +96,42 @@ public struct SourceDraft: Sendable {
         let facts = code.index.buildFacts
         switch platform {
         case .ios:
-            deploymentTarget = facts.lowestDeploymentTarget?.version.map { "\($0.major).\($0.minor)" }
+            deploymentTarget = Self.deploymentTarget(facts.appDeploymentTarget(named: code.target))
         case .android:
-            minSDK = BuildFactsCheck.preferred(facts.sdkSettings(.minSdk))?.value
-            targetSDK = BuildFactsCheck.preferred(facts.sdkSettings(.targetSdk))?.value
+            minSDK = Self.sdkLevel(facts.sdkLevel(.minSdk), key: "minSdk", code: code)
+            targetSDK = Self.sdkLevel(facts.sdkLevel(.targetSdk), key: "targetSdk", code: code)
             for declaration in facts.permissions where !declaration.name.isEmpty {
                 let name = Permission.shortName(declaration.name)
                 if !permissions.contains(where: { $0.name == name }) { permissions.append((name, declaration.maxSdkVersion)) }
             }
         }
+    }
+
+    private static func deploymentTarget(_ found: AppDeploymentTarget) -> BuildValue {
+        switch found {
+        case .found(let application, let target):
+            return BuildValue(value: "\(target.version.major).\(target.version.minor)", explanation: "deployment target of application target `\(application.name)`")
+        case .unknown(let application):
+            return BuildValue(value: nil, explanation: "application target `\(application.name)`'s deployment target cannot be read from the project")
+        case .differing(let targets):
+            let values = targets.map { "`\($0.name)` \($0.deploymentTarget?.valueText ?? "unknown")" }.joined(separator: ", ")
+            return BuildValue(value: nil, explanation: "the application targets differ (\(values)); `target:` under `source:` names the app's")
+        case .notFound(let name?, _):
+            return BuildValue(value: nil, explanation: "no application target is named `\(name)`")
+        case .notFound(nil, _):
+            return BuildValue(value: nil, explanation: "no application target in the Xcode projects")
+        }
+    }
+
+    private static func sdkLevel(_ setting: SDKSetting?, key: String, code: PlatformCode) -> BuildValue {
+        guard let setting else { return BuildValue(value: nil, explanation: "\(key) not found in the Gradle files") }
+        let place = "\(code.folder.displayPath(setting.location.file)):\(setting.location.line)"
+        guard let value = setting.value else {
+            return BuildValue(value: nil, explanation: "`\(setting.name) = \(setting.valueText)` at \(place) cannot be read")
+        }
+        let through = setting.reference == nil ? "" : ", read through `\(setting.valueText)`"
+        let flavour = setting.block.contains("productFlavors") ? " (a product flavour's, the lowest)" : ""
+        return BuildValue(value: String(value), explanation: "\(key) of the Gradle file\(flavour)\(through)")
     }
 
     /// `CardDetailsActivity` → `card-details`: the type's words in kebab case, without the

@@ -21,6 +21,15 @@ public enum StarterManifest {
         line + String(repeating: " ", count: max(1, commentColumn - line.count)) + "# " + comment
     }
 
+    /// `      min-sdk: 26    # …`, or, when the build files do not say it readably, the key with
+    /// no value and a comment that says why, for the person to fill (MAN002 points at the line
+    /// until then): never a guessed number.
+    private static func buildValue(_ key: String, _ found: SourceDraft.BuildValue, quoted: Bool, fill: String) -> String {
+        let explanation = ControlEscaping.escape(found.explanation)
+        guard let value = found.value else { return commented("      \(key):", "\(explanation): fill in \(fill)") }
+        return commented("      \(key): \(quoted ? "\"\(value)\"" : value)", explanation)
+    }
+
     static func screen(for lineage: [String]) -> Screen {
         if lineage.contains("banking") {
             return Screen(
@@ -148,7 +157,7 @@ extension StarterManifest {
     /// The manifest `capaudit init --from-source` writes from what the code shows: the build
     /// files' versions and permissions, the mechanisms found (each with where), and one screen per
     /// screen type found, with its `code`; fields are left for a person to tag. It passes
-    /// MAN001-MAN004.
+    /// MAN001-MAN004 once a version the build files do not say readably is filled in.
     public static func draft(_ draft: SourceDraft, profile: String, sources: [SourceFolder]) -> String {
         let folders = sources.map { ControlEscaping.escape("\($0.path)/") }.joined(separator: " and ")
         var lines = [
@@ -166,14 +175,12 @@ extension StarterManifest {
         ]
         if draft.platforms.contains(.ios) {
             lines.append("    ios:")
-            lines.append(commented(
-                "      deployment-target: \"\(draft.deploymentTarget ?? "16.0")\"",
-                draft.deploymentTarget == nil ? "not found in the build files: set the oldest iOS supported" : "the lowest deployment target of the build files"))
+            lines.append(buildValue("deployment-target", draft.deploymentTarget, quoted: true, fill: "the oldest iOS version supported"))
         }
         if draft.platforms.contains(.android) {
             lines.append("    android:")
-            lines.append(commented("      min-sdk: \(draft.minSDK ?? 24)", draft.minSDK == nil ? "not found as a number in the Gradle files: set it" : "minSdk of the Gradle file"))
-            lines.append(commented("      target-sdk: \(draft.targetSDK ?? 35)", draft.targetSDK == nil ? "not found as a number in the Gradle files: set it" : "targetSdk of the Gradle file"))
+            lines.append(buildValue("min-sdk", draft.minSDK, quoted: false, fill: "the oldest API level supported"))
+            lines.append(buildValue("target-sdk", draft.targetSDK, quoted: false, fill: "the API level targeted"))
             if !draft.permissions.isEmpty {
                 lines.append(commented("      permissions:", "as in AndroidManifest.xml"))
                 for permission in draft.permissions {

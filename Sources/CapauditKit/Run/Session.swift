@@ -55,18 +55,28 @@ public struct SourceFolder: Sendable, Equatable {
     public var includesTests = false
     /// Packages to read under `node_modules` or the pub cache (the root's `packages`).
     public var packages: [String] = []
-    /// The application target whose build settings count (the root's `target`).
+    /// The application target whose build settings count (the root's `target`,
+    /// or `source.target` of the map form).
     public var target: String?
 
-    public init(platform: Platform, path: String, absolutePath: String) {
+    public init(platform: Platform, path: String, absolutePath: String, target: String? = nil) {
         self.platform = platform
         self.path = path
         self.absolutePath = absolutePath
+        self.target = target
     }
 
-    /// A file of the folder (`relative` to it) as findings name it.
+    /// A file of the folder (`relative` to it, `../build.gradle` for the Gradle project's root
+    /// above a module) as findings name it.
     public func displayPath(_ relative: String) -> String {
-        path == "." || path.isEmpty ? relative : "\(path)/\(relative)"
+        guard path != ".", !path.isEmpty else { return relative }
+        var folder = path.split(separator: "/", omittingEmptySubsequences: false)
+        var rest = Substring(relative)
+        while rest.hasPrefix("../"), let last = folder.last, !last.isEmpty, last != ".." {
+            folder.removeLast()
+            rest = rest.dropFirst(3)
+        }
+        return folder.isEmpty ? String(rest) : "\(folder.joined(separator: "/"))/\(rest)"
     }
 }
 
@@ -273,7 +283,12 @@ public struct Session: Sendable {
                 let whose = option.platform.map { "the \($0.displayName) source folder" } ?? "the app's source folder"
                 throw .usage("--source \(named)\(option.folder): \(problem); give \(whose) relative to the working folder")
             }
-            for platform in option.platform.map({ [$0] }) ?? Platform.allCases { add(folder(platform, absolutePath)) }
+            for platform in option.platform.map({ [$0] }) ?? Platform.allCases {
+                // A folder given on the command line still reads the config's named target.
+                var root = folder(platform, absolutePath)
+                root.target = config.sources.first { $0.target != nil && ($0.platforms ?? Platform.allCases).contains(platform) }?.target?.name
+                add(root)
+            }
         }
         let givenPlatforms = Set(given.flatMap { $0.platform.map { [$0] } ?? Platform.allCases })
         let configFolder = configPath.map { parent(of: absolute($0, cwd: cwd)) } ?? cwd

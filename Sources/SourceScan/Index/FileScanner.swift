@@ -65,17 +65,24 @@ struct FileScanner: Sendable {
         case .swiftPackage:
             let source = SwiftLexer.lex(bytes)
             readCode(source, language: .swift, into: &result)
-            result.facts.deploymentTargets = XcodeProjectReader.deploymentTargets(inPackage: source, file: path)
         case .gradle:
-            result.facts.sdkSettings = GradleReader.settings(in: GroovyLexer.lex(bytes), file: path)
+            readGradle(GroovyLexer.lex(bytes), path: path, into: &result)
         case .gradleKotlin:
-            result.facts.sdkSettings = GradleReader.settings(in: KotlinLexer.lex(bytes), file: path)
+            readGradle(KotlinLexer.lex(bytes), path: path, into: &result)
+        case .versionCatalog:
+            result.facts.catalogVersions = VersionCatalogReader.versions(bytes, file: path)
         case .xcodeProject:
-            result.facts.deploymentTargets = XcodeProjectReader.deploymentTargets(inProject: bytes, file: path)
+            result.facts.applicationTargets = XcodeProjectReader.applicationTargets(inProject: bytes, file: path)
         case .androidManifest, .layout:
             readXML(XMLReader.elements(bytes), path: path, kind: kind, into: &result)
         }
         return result
+    }
+
+    private func readGradle(_ source: LexedSource, path: String, into result: inout FileScan) {
+        result.facts.sdkSettings = GradleReader.settings(in: source, file: path)
+        result.facts.extraProperties[path] = GradleReader.extraProperties(in: source, file: path)
+        if ["settings.gradle", "settings.gradle.kts"].contains(path.split(separator: "/").last) { result.facts.settingsFiles = [path] }
     }
 
     private func readCode(_ source: LexedSource, language: SourceLanguage, into result: inout FileScan) {
@@ -112,6 +119,12 @@ struct FileScanner: Sendable {
             }
             if kind == .androidManifest, element.name == "uses-permission" || element.name == "uses-permission-sdk-23" {
                 let name = element.attribute("android:name")
+                if element.attribute("tools:node")?.value == "remove" {
+                    result.facts.removedPermissions.formUnion(name.map { [$0.value] } ?? [])
+                    continue
+                }
+                // A debug build's permissions are not the release app's.
+                if SourceFile.isInDebugSourceSet(path) { continue }
                 let maxSdk = element.attribute("android:maxSdkVersion")
                 result.facts.permissions.append(
                     PermissionDeclaration(

@@ -22,6 +22,18 @@ public struct ScanRoot: Sendable {
         prefix.isEmpty || prefix == "." ? relative : relative == "." ? prefix : "\(prefix)/\(relative)"
     }
 
+    /// The index's name of a file above the root (`../build.gradle`): each leading `../` takes a
+    /// folder off the prefix, and stays when the prefix has none left.
+    public func name(above relative: String) -> String {
+        var folders = prefix == "." ? [] : prefix.split(separator: "/").map(String.init)
+        var rest = Substring(relative)
+        while rest.hasPrefix("../"), let last = folders.last, last != ".." {
+            folders.removeLast()
+            rest = rest.dropFirst(3)
+        }
+        return (folders + [String(rest)]).joined(separator: "/")
+    }
+
     /// Whether the test code of a test folder or file at `relative` in a root is left out: it is
     /// unless the root reads tests. For walks that do not go through `SourceWalker` (`--staged`).
     public static func isTestCode(_ relative: String, platform: SourcePlatform) -> Bool {

@@ -1,6 +1,7 @@
 /// Which platform's source a folder holds: it decides which files are read.
 public enum SourcePlatform: String, Sendable {
-    /// `*.kt`, `*.java`, `build.gradle(.kts)`, `AndroidManifest.xml`, resource `*.xml`.
+    /// `*.kt`, `*.java`, `build.gradle(.kts)`, `AndroidManifest.xml`, resource `*.xml`,
+    /// `gradle/libs.versions.toml`.
     case android
     /// `*.swift`, `*.xcodeproj/project.pbxproj`, `Package.swift`.
     case ios
@@ -16,6 +17,8 @@ public enum SourceFileKind: String, Sendable {
     /// `build.gradle.kts` and other `*.kts` files (Kotlin DSL).
     case gradleKotlin = "gradle-kotlin"
     case androidManifest = "android-manifest"
+    /// `gradle/libs.versions.toml`: the versions a build reads as `libs.versions.NAME`.
+    case versionCatalog = "version-catalog"
     /// Any other Android XML file: layouts and other resources.
     case layout
     case xcodeProject = "xcode-project"
@@ -31,6 +34,7 @@ public enum SourceFileKind: String, Sendable {
             if name.hasSuffix(".kts") { return .gradleKotlin }
             if name.hasSuffix(".gradle") { return .gradle }
             if name == "AndroidManifest.xml" { return .androidManifest }
+            if name == VersionCatalogReader.fileName, relativePath.split(separator: "/").dropLast().last == "gradle" { return .versionCatalog }
             if name.hasSuffix(".xml") { return .layout }
         case .ios:
             if name == "Package.swift" { return .swiftPackage }
@@ -59,6 +63,14 @@ public struct SourceFile: Sendable, Hashable {
     public let path: String
     public let kind: SourceFileKind
     public let byteCount: Int
+
+    /// In the `debug` source set (`src/debug/…`): a debug build's file, not the release app's.
+    public var isInDebugSourceSet: Bool { Self.isInDebugSourceSet(path) }
+
+    static func isInDebugSourceSet(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return zip(parts, parts.dropFirst()).contains { $0 == "src" && $1 == "debug" }
+    }
 }
 
 /// Why a file or folder was left out of the scan.

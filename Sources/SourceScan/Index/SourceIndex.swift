@@ -88,7 +88,44 @@ public struct SourceIndex: Sendable {
         files.sort { $0.path < $1.path }
         let scanner = FileScanner(patterns: patterns)
         let scans = parallelMap(files, workers: workers) { scanner.scan($0) }
-        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: notes, keepsTests: ScanRoot.holder(of: testsKept))
+        let above = platform == .android && !scans.contains { !($0.facts.settingsFiles.isEmpty) } ? gradleRootFacts(above: roots, scanner: scanner) : BuildFacts()
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: notes, keepsTests: ScanRoot.holder(of: testsKept), factsAbove: above)
+    }
+
+    /// How many folders up from a module the Gradle project's root (its `settings.gradle(.kts)`) is sought.
+    static let gradleRootLevels = 3
+
+    /// When the scanned folder is a module, the values its build reads from the Gradle project's
+    /// root: the root build file's `ext`/`extra` properties and `gradle/libs.versions.toml`, named
+    /// relative to the scanned folder (`../build.gradle`). Nothing else of the root counts.
+    private static func gradleRootFacts(above roots: [ScanRoot], scanner: FileScanner) -> BuildFacts {
+        var facts = BuildFacts()
+        var named: Set<String> = []
+        for root in roots {
+            for scan in gradleRootScans(above: root, scanner: scanner) where named.insert(scan.file?.path ?? "").inserted {
+                facts.extraProperties.merge(scan.facts.extraProperties) { $0 + $1 }
+                facts.catalogVersions += scan.facts.catalogVersions
+                facts.settingsFiles += scan.facts.settingsFiles
+            }
+        }
+        return facts
+    }
+
+    /// The Gradle root's files nearest above `root` (none when no settings file is found).
+    private static func gradleRootScans(above root: ScanRoot, scanner: FileScanner) -> [FileScan] {
+        var prefix = ""
+        for _ in 0..<gradleRootLevels {
+            prefix += "../"
+            let names = ["settings.gradle", "settings.gradle.kts", "build.gradle", "build.gradle.kts", "gradle/\(VersionCatalogReader.fileName)"]
+            let read = names.compactMap { name -> FileScan? in
+                guard case .success(let bytes) = SourceFileReader.read(Array("\(root.folder)/\(prefix)\(name)".utf8), limit: ScanLimits.maxFileBytes),
+                    let kind = SourceFileKind.of(name, platform: .android)
+                else { return nil }
+                return scanner.scan(bytes, path: root.name(above: prefix + name), kind: kind)
+            }
+            if read.contains(where: { !$0.facts.settingsFiles.isEmpty }) { return read }
+        }
+        return []
     }
 
     /// Builds an index from file contents given in memory (tests, `--staged`), under the size
@@ -104,17 +141,17 @@ public struct SourceIndex: Sendable {
             guard file.bytes.count <= ScanLimits.maxFileBytes else { return FileScan(note: ScanNote(path: file.path, reason: .tooLarge(bytes: file.bytes.count))) }
             return scanner.scan(file.bytes, path: file.path, kind: kind)
         }
-        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [], keepsTests: keepsTests)
+        return SourceIndex(platform: platform, patterns: patterns, scans: scans, walkNotes: [], keepsTests: keepsTests, factsAbove: BuildFacts())
     }
 
-    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote], keepsTests: (String) -> Bool) {
+    private init(platform: SourcePlatform, patterns: PatternSet, scans: [FileScan], walkNotes: [ScanNote], keepsTests: (String) -> Bool, factsAbove: BuildFacts) {
         self.platform = platform
         self.patterns = patterns
         var files: [SourceFile] = []
         var declarations: [TypeDeclaration] = []
         var occurrences: [PatternOccurrence] = []
         var secureInputs: [SecureInputMarker] = []
-        var facts = BuildFacts()
+        var facts = factsAbove
         var notes = walkNotes
         var declarationRanges: [String: Range<Int>] = [:]
         for scan in scans {
@@ -156,6 +193,7 @@ public struct SourceIndex: Sendable {
         occurrences.removeAll { occurrence in occurrence.enclosingDeclaration.map { isTestCase[$0] } ?? false }
         self.occurrences = occurrences
         self.secureInputs = secureInputs
+        facts.resolve()
         buildFacts = facts
         self.notes = notes.sorted { $0.path < $1.path }
         filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })

@@ -2,8 +2,11 @@ import SourceScan
 
 /// EVD002: `min-sdk`, `target-sdk` or `deployment-target` differs from the build files, or a
 /// permission a rule depends on is declared on one side only or with another `max-sdk`. Only
-/// what the build files state is compared: a value from a variable or a version catalog is
-/// unknown, and permissions are compared only when an `AndroidManifest.xml` was read.
+/// what the build files state is compared: the module's `defaultConfig` (a flavour's lower
+/// `minSdk` counts), read through the version catalog and `ext`/`extra` properties, and the
+/// application target's deployment target (`BuildFacts.appDeploymentTarget`); a value that
+/// cannot be read is unknown, and permissions are compared only when an `AndroidManifest.xml`
+/// of the release app was read.
 struct BuildFactsCheck: Check {
     static let name = "build-facts"
 
@@ -21,31 +24,29 @@ struct BuildFactsCheck: Check {
         if let android = context.manifest.app.android, let code = context.code(on: .android) {
             let facts = code.index.buildFacts
             for (key, declared, location) in [(SDKSetting.Key.minSdk, android.minSDK, android.minSDKLocation), (.targetSdk, android.targetSDK, android.targetSDKLocation)] {
-                guard let setting = Self.preferred(facts.sdkSettings(key)), let value = setting.value, value != declared else { continue }
+                guard let setting = facts.sdkLevel(key), let value = setting.value, value != declared else { continue }
+                let definition = setting.definition.map { " (\(value) at \(code.folder.displayPath($0.file)):\($0.line))" } ?? ""
                 emissions.append(difference(
                     key: "`\(key.rawValue)`", declared: String(declared), found: "\(setting.name) \(value)", at: location, platform: .android,
-                    build: code.related(setting.location, "\(setting.name) = \(setting.valueText)"),
+                    build: code.related(setting.location, "\(setting.name) = \(setting.valueText)\(definition)"),
                     fix: "set `\(key.rawValue): \(value)` if the build file is right, or correct the build file", detail: key.rawValue))
             }
-            if let manifestFile = code.index.files.first(where: { $0.kind == .androidManifest }) {
+            if let manifestFile = code.index.files.first(where: { $0.kind == .androidManifest && !$0.isInDebugSourceSet }) {
                 emissions += permissionDifferences(android, facts.permissions, code, manifestFile: code.folder.displayPath(manifestFile.path))
             }
         }
-        if let ios = context.manifest.app.ios, let code = context.code(on: .ios), let target = code.index.buildFacts.lowestDeploymentTarget,
-            let version = target.version, version.major != ios.deploymentTarget.major || version.minor != ios.deploymentTarget.minor
+        if let ios = context.manifest.app.ios, let code = context.code(on: .ios),
+            case .found(let application, let target) = code.index.buildFacts.appDeploymentTarget(named: code.target),
+            target.version.major != ios.deploymentTarget.major || target.version.minor != ios.deploymentTarget.minor
         {
-            let shown = "\(version.major).\(version.minor)"
+            let shown = "\(target.version.major).\(target.version.minor)"
             emissions.append(difference(
-                key: "`deployment-target`", declared: "\"\(ios.deploymentTarget)\"", found: "\(target.origin == .xcodeProject ? "IPHONEOS_DEPLOYMENT_TARGET" : ".iOS") \(target.valueText)",
-                at: ios.deploymentTargetLocation, platform: .ios, build: code.related(target.location, "the lowest deployment target: \(target.valueText)"),
+                key: "`deployment-target`", declared: "\"\(ios.deploymentTarget)\"", found: "IPHONEOS_DEPLOYMENT_TARGET \(target.valueText)",
+                at: ios.deploymentTargetLocation, platform: .ios,
+                build: code.related(target.location, "the deployment target of application target `\(application.name)`: \(target.valueText)"),
                 fix: "set `deployment-target: \"\(shown)\"` if the build file is right, or correct the build file", detail: "deployment-target"))
         }
         return emissions
-    }
-
-    /// A setting in a `defaultConfig` block if there is one, else the first found.
-    static func preferred(_ settings: [SDKSetting]) -> SDKSetting? {
-        settings.first { $0.block.hasSuffix("defaultConfig") } ?? settings.first
     }
 
     private func permissionDifferences(_ android: AndroidPlatform, _ found: [PermissionDeclaration], _ code: PlatformCode, manifestFile: String) -> [Emission] {

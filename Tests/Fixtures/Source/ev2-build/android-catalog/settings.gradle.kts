@@ -1,0 +1,2 @@
+rootProject.name = "Vault"
+include(":app")
