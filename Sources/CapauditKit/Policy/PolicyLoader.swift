@@ -305,9 +305,23 @@ public struct PolicyLoader {
         guard let fields = decoder.mapping(node, path: path, what: "a scoped pattern entry", known: ["shows", "inside", "testing"], required: ["shows", "inside"]),
             let showsNode = fields["shows"], let insideNode = fields["inside"]
         else { return [] }
-        let handlers = decoder.stringList(insideNode, path: "\(path).inside", what: "`inside` handlers").map(\.0)
-        let testing = fields["testing"].map { decoder.stringList($0, path: "\(path).testing", what: "`testing` patterns").map(\.0) } ?? []
+        /// The entries of `key` that compile, each mistake reported at its entry.
+        func valid(_ node: YAMLNode, _ key: String) -> [String] {
+            decoder.stringList(node, path: "\(path).\(key)", what: "`\(key)` patterns").compactMap { text, item in
+                do throws(PatternError) {
+                    _ = try PatternSet([PatternDefinition(language: language, text: text, tag: "")])
+                    return text
+                } catch {
+                    decoder.report("\(language.rawValue) pattern `\(text)` in `\(key)`: \(error.reason)", at: item, path: "\(path).\(key)")
+                    return nil
+                }
+            }
+        }
+        let handlers = valid(insideNode, "inside")
+        let testing = fields["testing"].map { valid($0, "testing") } ?? []
         guard !handlers.isEmpty else {
+            // Handlers that do not compile were reported at their entries.
+            guard insideNode.sequence?.isEmpty ?? false else { return [] }
             decoder.report("`inside` needs at least one handler pattern (`func sceneWillResignActive`)", at: insideNode, path: "\(path).inside")
             return []
         }
