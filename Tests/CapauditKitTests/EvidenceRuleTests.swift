@@ -60,9 +60,30 @@ import YAML
         ("swift", "if UIScreen.main.isCaptured { hide() }", ["redact-on-capture", "screen-captured-flag"], []),
         ("swift", "observe(UIScreen.capturedDidChangeNotification)", ["screen-captured-flag"], []),
         ("swift", "observe(UIApplication.userDidTakeScreenshotNotification)", ["screenshot-notification"], []),
-        ("swift", "func sceneDidEnterBackground(_ scene: UIScene) {}", ["cover-on-background"], []),
-        ("swift", "func applicationWillResignActive(_ application: UIApplication) {}", ["cover-on-background"], []),
-        ("swift", "if scenePhase != .active { cover() }", ["cover-on-background"], []),
+        // cover-on-background is the call that shows a cover, inside the code that runs on leaving the foreground.
+        ("swift", "func sceneDidEnterBackground(_ scene: UIScene) { window?.addSubview(cover) }", ["cover-on-background"], []),
+        ("swift", "func sceneWillResignActive(_ scene: UIScene) { cover.isHidden = false }", ["cover-on-background"], []),
+        ("swift", "func applicationWillResignActive(_ application: UIApplication) { coverWindow.makeKeyAndVisible() }", ["cover-on-background"], []),
+        ("swift", "func applicationDidEnterBackground(_ application: UIApplication) { showCover() } func showCover() { root.present(cover, animated: false) }", ["cover-on-background"], []),
+        ("swift", "func sceneDidEnterBackground(_ scene: UIScene) {}", [], []),
+        ("swift", "func applicationWillResignActive(_ application: UIApplication) { logger.info(\"resign\") }", [], []),
+        ("swift", "window?.addSubview(cover)", [], []),
+        (
+            "swift", "NotificationCenter.default.addObserver(forName: UIApplication.willResignActiveNotification, object: nil, queue: .main) { _ in self.view.addSubview(self.cover) }",
+            ["cover-on-background"], []
+        ),
+        (
+            "swift", "NotificationCenter.default.addObserver(self, selector: #selector(cover), name: UIScene.didEnterBackgroundNotification, object: nil) } @objc func cover() { view.insertSubview(shield, at: 0)",
+            ["cover-on-background"], []
+        ),
+        (
+            "swift", "NotificationCenter.default.addObserver(self, selector: #selector(save), name: UIApplication.didEnterBackgroundNotification, object: nil) } @objc func save() { store.flush()",
+            [], []
+        ),
+        ("swift", "cancellable = NotificationCenter.default.publisher(for: UIScene.willDeactivateNotification).sink { _ in blurView.isHidden = false }", ["cover-on-background"], []),
+        ("swift", "content.onChange(of: scenePhase) { phase in if phase == .background { shield.isHidden = false } }", ["cover-on-background"], []),
+        ("swift", "content.onChange(of: scenePhase) { phase in if phase == .active { shield.isHidden = false } }", [], []),
+        ("swift", "if scenePhase != .active { cover() }", [], []),
         ("swift", "Text(balance).privacySensitive()", ["privacy-sensitive"], []),
         (
             "swift", "func application(_ app: UIApplication, shouldAllowExtensionPointIdentifier id: UIApplication.ExtensionPointIdentifier) -> Bool { id != .keyboard }",

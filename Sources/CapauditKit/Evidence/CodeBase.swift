@@ -212,7 +212,7 @@ struct EvidencePatterns: Sendable {
         var definitions: [PatternDefinition] = []
         var owners: [(mechanism: String, clears: Bool)] = []
         func add(_ pattern: EvidencePattern, _ mechanism: String, clears: Bool) {
-            let definition = PatternDefinition(language: pattern.language, text: pattern.text, tag: mechanism)
+            let definition = PatternDefinition(language: pattern.language, text: pattern.text, tag: mechanism, scope: pattern.scope)
             // The policy loader compiled every pattern already; one that fails here is left out, never the whole set.
             guard (try? PatternSet([definition])) != nil else { return }
             definitions.append(definition)
@@ -242,6 +242,9 @@ struct EvidencePatterns: Sendable {
 
     /// The pattern as the policy wrote it.
     func text(_ id: PatternID) -> String { set[id].text }
+
+    /// The pattern's scope, if it counts only in handlers' bodies.
+    func scope(_ id: PatternID) -> PatternScope? { set[id].scope }
 }
 
 extension Platform {

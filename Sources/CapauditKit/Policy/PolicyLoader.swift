@@ -279,23 +279,67 @@ public struct PolicyLoader {
     }
 
     /// A map from language to a list of patterns, each compiled once here so that a pack's
-    /// mistake is reported at its line.
+    /// mistake is reported at its line. An entry is a pattern, or a mapping of patterns that count
+    /// only inside handlers: `shows` (the patterns), `inside` (the handlers) and optionally
+    /// `testing` (what a handler's body must contain to count).
     private func patterns(_ node: YAMLNode, path: String, platform: Platform, _ decoder: NodeDecoder) -> [EvidencePattern] {
         let languages = SourceLanguage.allCases.filter { $0.platform == platform }.map(\.rawValue)
         guard let fields = decoder.mapping(node, path: path, what: "`\(path.split(separator: ".").last ?? "")` of \(platform.displayName) evidence", known: languages) else { return [] }
         var result: [EvidencePattern] = []
         for (name, value) in zip(fields.names, fields.pairs.map(\.value)) {
             guard let language = SourceLanguage(rawValue: name), language.platform == platform else { continue }
-            for (text, item) in decoder.stringList(value, path: "\(path).\(name)", what: "`\(name)` patterns") {
-                do throws(PatternError) {
-                    _ = try PatternSet([PatternDefinition(language: language, text: text, tag: "")])
-                    result.append(EvidencePattern(language: language, text: text))
-                } catch {
-                    decoder.report("\(name) pattern `\(text)`: \(error.reason)", at: item, path: "\(path).\(name)")
+            for (index, item) in (decoder.list(value, path: "\(path).\(name)", what: "`\(name)` patterns") ?? []).enumerated() {
+                let itemPath = "\(path).\(name)[\(index)]"
+                if item.mapping != nil {
+                    result += scopedPatterns(item, path: itemPath, language: language, decoder)
+                } else if let text = decoder.string(item, path: itemPath, what: "each entry of `\(name)` patterns") {
+                    result += compiled(EvidencePattern(language: language, text: text), at: item, path: "\(path).\(name)", decoder)
                 }
             }
         }
         return result
+    }
+
+    /// `{shows: [...], inside: [...], testing: [...]}`: patterns that count only in handlers' bodies.
+    private func scopedPatterns(_ node: YAMLNode, path: String, language: SourceLanguage, _ decoder: NodeDecoder) -> [EvidencePattern] {
+        guard let fields = decoder.mapping(node, path: path, what: "a scoped pattern entry", known: ["shows", "inside", "testing"], required: ["shows", "inside"]),
+            let showsNode = fields["shows"], let insideNode = fields["inside"]
+        else { return [] }
+        /// The entries of `key` that compile, each mistake reported at its entry.
+        func valid(_ node: YAMLNode, _ key: String) -> [String] {
+            decoder.stringList(node, path: "\(path).\(key)", what: "`\(key)` patterns").compactMap { text, item in
+                do throws(PatternError) {
+                    _ = try PatternSet([PatternDefinition(language: language, text: text, tag: "")])
+                    return text
+                } catch {
+                    decoder.report("\(language.rawValue) pattern `\(text)` in `\(key)`: \(error.reason)", at: item, path: "\(path).\(key)")
+                    return nil
+                }
+            }
+        }
+        let handlers = valid(insideNode, "inside")
+        let testing = fields["testing"].map { valid($0, "testing") } ?? []
+        guard !handlers.isEmpty else {
+            // Handlers that do not compile were reported at their entries.
+            guard insideNode.sequence?.isEmpty ?? false else { return [] }
+            decoder.report("`inside` needs at least one handler pattern (`func sceneWillResignActive`)", at: insideNode, path: "\(path).inside")
+            return []
+        }
+        let scope = PatternScope(handlers: handlers, testing: testing)
+        return decoder.stringList(showsNode, path: "\(path).shows", what: "`shows` patterns").flatMap { text, item in
+            compiled(EvidencePattern(language: language, text: text, scope: scope), at: item, path: "\(path).shows", decoder)
+        }
+    }
+
+    /// The pattern, when it compiles; else nothing, and the reason reported at `node`.
+    private func compiled(_ pattern: EvidencePattern, at node: YAMLNode, path: String, _ decoder: NodeDecoder) -> [EvidencePattern] {
+        do throws(PatternError) {
+            _ = try PatternSet([PatternDefinition(language: pattern.language, text: pattern.text, tag: "", scope: pattern.scope)])
+            return [pattern]
+        } catch {
+            decoder.report("\(pattern.language.rawValue) pattern `\(pattern.text)`: \(error.reason)", at: node, path: path)
+            return []
+        }
     }
 
     /// An entry of a taxonomy's top-level `evidence` list: patterns a rule pack adds to a

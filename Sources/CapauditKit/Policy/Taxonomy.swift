@@ -213,10 +213,18 @@ public struct MechanismEvidence: Sendable {
     public var isSought: Bool { declaredOnly == nil && !sets.isEmpty }
 }
 
-/// One pattern of `evidence`, in the language whose files it is matched in.
+/// One pattern of `evidence`, in the language whose files it is matched in; with a scope, it
+/// counts only in the bodies of the scope's handlers (`PatternScope`).
 public struct EvidencePattern: Sendable, Hashable {
     public var language: SourceLanguage
     public var text: String
+    public var scope: PatternScope?
+
+    init(language: SourceLanguage, text: String, scope: PatternScope? = nil) {
+        self.language = language
+        self.text = text
+        self.scope = scope
+    }
 }
 
 extension SourceLanguage {

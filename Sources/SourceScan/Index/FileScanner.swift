@@ -23,6 +23,9 @@ struct FileScanner: Sendable {
     private let kotlinPatterns: PatternMatcher
     private let javaPatterns: PatternMatcher
     private let swiftPatterns: PatternMatcher
+    private let kotlinScoped: ScopedMatcher
+    private let javaScoped: ScopedMatcher
+    private let swiftScoped: ScopedMatcher
     private let attributePatterns: [CompiledPattern]
     private let kotlinSecureInputs: PatternMatcher
     private let javaSecureInputs: PatternMatcher
@@ -32,6 +35,9 @@ struct FileScanner: Sendable {
         kotlinPatterns = PatternMatcher(patterns, language: .kotlin)
         javaPatterns = PatternMatcher(patterns, language: .java)
         swiftPatterns = PatternMatcher(patterns, language: .swift)
+        kotlinScoped = ScopedMatcher(patterns, language: .kotlin)
+        javaScoped = ScopedMatcher(patterns, language: .java)
+        swiftScoped = ScopedMatcher(patterns, language: .swift)
         attributePatterns = patterns.compiled.filter { $0.language == .xmlAttribute }
         kotlinSecureInputs = PatternMatcher(SecureInput.patterns, language: .kotlin)
         javaSecureInputs = PatternMatcher(SecureInput.patterns, language: .java)
@@ -88,21 +94,22 @@ struct FileScanner: Sendable {
     private func readCode(_ source: LexedSource, language: SourceLanguage, into result: inout FileScan) {
         let declared = DeclarationReader.read(source, language: language)
         result.declarations = declared.declarations
-        let (patterns, secureInputs) = matchers(for: language)
-        func found(_ match: (pattern: PatternID, token: Int)) -> FoundMatch {
-            let token = source.tokens[match.token]
-            let enclosing = Int(declared.enclosing[match.token])
-            return FoundMatch(pattern: match.pattern, line: token.line, column: token.column, enclosing: enclosing >= 0 ? enclosing : nil)
+        let (patterns, scoped, secureInputs) = matchers(for: language)
+        func found(_ pattern: PatternID, _ index: Int) -> FoundMatch {
+            let token = source.tokens[index]
+            let enclosing = Int(declared.enclosing[index])
+            return FoundMatch(pattern: pattern, line: token.line, column: token.column, enclosing: enclosing >= 0 ? enclosing : nil)
         }
-        result.occurrences = patterns.occurrences(in: source).map(found)
-        result.secureInputs = secureInputs.occurrences(in: source).map(found)
+        let matches = patterns.occurrences(in: source).map { ($0.pattern, $0.token) } + scoped.occurrences(in: source)
+        result.occurrences = matches.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(found)
+        result.secureInputs = secureInputs.occurrences(in: source).map { found($0.pattern, $0.token) }
     }
 
-    private func matchers(for language: SourceLanguage) -> (patterns: PatternMatcher, secureInputs: PatternMatcher) {
+    private func matchers(for language: SourceLanguage) -> (patterns: PatternMatcher, scoped: ScopedMatcher, secureInputs: PatternMatcher) {
         switch language {
-        case .java: return (javaPatterns, javaSecureInputs)
-        case .swift: return (swiftPatterns, swiftSecureInputs)
-        case .kotlin, .xmlAttribute: return (kotlinPatterns, kotlinSecureInputs)
+        case .java: return (javaPatterns, javaScoped, javaSecureInputs)
+        case .swift: return (swiftPatterns, swiftScoped, swiftSecureInputs)
+        case .kotlin, .xmlAttribute: return (kotlinPatterns, kotlinScoped, kotlinSecureInputs)
         }
     }
 

@@ -32,10 +32,12 @@ struct CompiledPattern: Sendable {
     let language: SourceLanguage
     let alternatives: [PatternAlternative]
     let attribute: (name: String, value: String?)?
+    let scope: PatternScope?
 
     init(_ definition: PatternDefinition, id: PatternID) throws(PatternError) {
         self.id = id
         language = definition.language
+        scope = definition.scope
         if definition.language == .xmlAttribute {
             attribute = try Self.attribute(definition)
             alternatives = []
@@ -200,5 +202,37 @@ struct CompiledPattern: Sendable {
 extension StringProtocol {
     func trimmingWhitespace() -> String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+/// A scope's handler and testing patterns, ready to match (see `PatternScope`).
+struct CompiledScope: Sendable {
+    let handlers: PatternMatcher
+    /// The handlers that name a function declaration (`func sceneWillResignActive`), by id.
+    let functionHandlers: Set<PatternID>
+    let testing: PatternMatcher
+    let requiresTest: Bool
+
+    init(_ scope: PatternScope, language: SourceLanguage, for definition: PatternDefinition) throws(PatternError) {
+        guard language == .swift || language == .kotlin || language == .java else {
+            throw PatternError(definition: definition, reason: "only code patterns can be scoped to handlers")
+        }
+        guard !scope.handlers.isEmpty else { throw PatternError(definition: definition, reason: "its scope names no handler") }
+        func compile(_ texts: [String], _ role: String) throws(PatternError) -> [CompiledPattern] {
+            var result: [CompiledPattern] = []
+            for (index, text) in texts.enumerated() {
+                do throws(PatternError) {
+                    result.append(try CompiledPattern(PatternDefinition(language: language, text: text, tag: role), id: PatternID(index: index)))
+                } catch {
+                    throw PatternError(definition: definition, reason: "\(role) `\(text)`: \(error.reason)")
+                }
+            }
+            return result
+        }
+        let handlers = try compile(scope.handlers, "handler")
+        self.handlers = PatternMatcher(handlers, language: language)
+        functionHandlers = Set(zip(scope.handlers, handlers).filter { $0.0.trimmingWhitespace().hasPrefix("func ") }.map(\.1.id))
+        testing = PatternMatcher(try compile(scope.testing, "test"), language: language)
+        requiresTest = !scope.testing.isEmpty
     }
 }

@@ -16,7 +16,11 @@ struct PatternMatcher {
     private var anchorFirstBytes = [Bool](repeating: false, count: 256)
 
     init(_ patterns: PatternSet, language: SourceLanguage) {
-        for pattern in patterns.compiled where pattern.language == language {
+        self.init(patterns.compiled.filter { $0.scope == nil }, language: language)
+    }
+
+    init(_ patterns: [CompiledPattern], language: SourceLanguage) {
+        for pattern in patterns where pattern.language == language {
             for alternative in pattern.alternatives {
                 guard case .token(_, let bytes, _)? = alternative.elements.first, let head = bytes.first else { continue }
                 anchors[Self.hash(bytes[...]), default: []].append(
@@ -29,17 +33,17 @@ struct PatternMatcher {
 
     var isEmpty: Bool { anchors.isEmpty }
 
-    /// Every match: the pattern and the index of the token where it starts, in token order.
-    func occurrences(in source: LexedSource) -> [(pattern: PatternID, token: Int)] {
+    /// Every match: the pattern, the index of the token where it starts and the index after its
+    /// last token (the nearest, when a `…` lets it end in several places), in token order.
+    func occurrences(in source: LexedSource) -> [(pattern: PatternID, token: Int, end: Int)] {
         guard !isEmpty else { return [] }
-        var found: [(pattern: PatternID, token: Int)] = []
+        var found: [(pattern: PatternID, token: Int, end: Int)] = []
         var scratch = Scratch()
         for (index, token) in source.tokens.enumerated() {
             guard anchorLengths & Self.lengthBit(token.length) != 0, anchorFirstBytes[Int(source.bytes[Int(token.start)])] else { continue }
             guard let candidates = anchors[Self.hash(source.bytes[token.byteRange])] else { continue }
-            for candidate in candidates
-            where (!candidate.isPropertyForm || Self.assignsProperty(at: index, in: source)) && matches(candidate.elements, at: index, in: source, scratch: &scratch) {
-                found.append((candidate.pattern, index))
+            for candidate in candidates where !candidate.isPropertyForm || Self.assignsProperty(at: index, in: source) {
+                if let end = matchEnd(candidate.elements, at: index, in: source, scratch: &scratch) { found.append((candidate.pattern, index, end)) }
             }
         }
         return found
@@ -51,7 +55,7 @@ struct PatternMatcher {
         var next: [Int] = []
     }
 
-    private func matches(_ elements: [PatternElement], at start: Int, in source: LexedSource, scratch: inout Scratch) -> Bool {
+    private func matchEnd(_ elements: [PatternElement], at start: Int, in source: LexedSource, scratch: inout Scratch) -> Int? {
         let tokens = source.tokens
         let base = tokens[start].level
         var bound = tokens.count
@@ -90,9 +94,9 @@ struct PatternMatcher {
                 }
             }
             swap(&scratch.current, &scratch.next)
-            if scratch.current.isEmpty { return false }
+            if scratch.current.isEmpty { return nil }
         }
-        return true
+        return scratch.current.min()
     }
 
     /// Whether the name at `index`, followed by `=`, can assign a property: not a declaration

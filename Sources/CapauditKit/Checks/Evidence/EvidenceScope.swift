@@ -63,11 +63,29 @@ struct DeclaredMechanism {
     }
 
     /// "`setFlags(… FLAG_SECURE …)`, … or `setSecure(true)`": what was sought, for messages.
+    /// Patterns that count only in handlers' bodies are named with their handlers: "`addSubview(…)`
+    /// or `present(…)` in the body of `func sceneWillResignActive`, or of `onChange` when it tests
+    /// `.background`".
     var sought: String {
-        let texts = code.patterns.sets(mechanism.id).sorted().map { code.patterns.text($0) }
+        let ids = code.patterns.sets(mechanism.id).sorted()
+        let plain = Self.alternatives(ids.filter { code.patterns.scope($0) == nil }.map { code.patterns.text($0) })
+        let scoped = ids.filter { code.patterns.scope($0) != nil }
+        var seenScopes: Set<PatternScope> = []
+        let scopes = scoped.compactMap { code.patterns.scope($0) }.filter { seenScopes.insert($0).inserted }
+        guard !scopes.isEmpty else { return plain ?? "nothing" }
+        let handlers = scopes.map { scope in
+            let names = Self.alternatives(scope.handlers) ?? ""
+            return Self.alternatives(scope.testing).map { "\(names) when it tests \($0)" } ?? names
+        }
+        let inside = "\(Self.alternatives(scoped.map { code.patterns.text($0) }) ?? "") in the body of \(handlers.joined(separator: ", or of "))"
+        return plain.map { "\($0), or \(inside)" } ?? inside
+    }
+
+    /// "`a`, `b` or `c`", each text once; nil for none.
+    private static func alternatives(_ texts: [String]) -> String? {
         var seen: Set<String> = []
         let unique = texts.filter { seen.insert($0).inserted }.map { "`\($0)`" }
-        guard unique.count > 1 else { return unique.first ?? "nothing" }
+        guard unique.count > 1 else { return unique.first }
         return unique.dropLast().joined(separator: ", ") + " or " + (unique.last ?? "")
     }
 }

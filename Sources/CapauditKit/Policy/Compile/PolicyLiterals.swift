@@ -1,3 +1,5 @@
+import SourceScan
+
 /// The policy's types as Swift expressions, each argument in declaration order (the memberwise
 /// initialisers that `CompiledPolicy` calls).
 extension Threat: SwiftInitializerLiteral {
@@ -31,7 +33,14 @@ extension MechanismEvidence: SwiftInitializerLiteral {
 }
 
 extension EvidencePattern: SwiftInitializerLiteral {
-    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["language": language, "text": text] }
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
+        guard let scope else { return ["language": language, "text": text] }
+        return ["language": language, "text": text, "scope": scope]
+    }
+}
+
+extension PatternScope: SwiftInitializerLiteral {
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["handlers": handlers, "testing": testing] }
 }
 
 extension Reference: SwiftInitializerLiteral {
