@@ -279,20 +279,38 @@ public struct PolicyLoader {
     }
 
     /// A map from language to a list of patterns, each compiled once here so that a pack's
-    /// mistake is reported at its line.
+    /// mistake is reported at its line. Dart and TypeScript patterns name a package's API, so
+    /// theirs is a map from the package's name to its patterns.
     private func patterns(_ node: YAMLNode, path: String, platform: Platform, _ decoder: NodeDecoder) -> [EvidencePattern] {
-        let languages = SourceLanguage.allCases.filter { $0.platform == platform }.map(\.rawValue)
+        let languages = SourceLanguage.allCases.filter { $0.serves(platform) }.map(\.rawValue)
         guard let fields = decoder.mapping(node, path: path, what: "`\(path.split(separator: ".").last ?? "")` of \(platform.displayName) evidence", known: languages) else { return [] }
         var result: [EvidencePattern] = []
         for (name, value) in zip(fields.names, fields.pairs.map(\.value)) {
-            guard let language = SourceLanguage(rawValue: name), language.platform == platform else { continue }
-            for (text, item) in decoder.stringList(value, path: "\(path).\(name)", what: "`\(name)` patterns") {
-                do throws(PatternError) {
-                    _ = try PatternSet([PatternDefinition(language: language, text: text, tag: "")])
-                    result.append(EvidencePattern(language: language, text: text))
-                } catch {
-                    decoder.report("\(name) pattern `\(text)`: \(error.reason)", at: item, path: "\(path).\(name)")
-                }
+            guard let language = SourceLanguage(rawValue: name), language.serves(platform) else { continue }
+            guard language.patternsNamePackages else {
+                result += patternList(value, path: "\(path).\(name)", language: language, package: nil, decoder)
+                continue
+            }
+            guard let pairs = value.mapping else {
+                decoder.report("`\(name)` patterns name a package's API: write a map from the package's name to its patterns", at: value, path: "\(path).\(name)")
+                continue
+            }
+            for pair in pairs {
+                guard let package = decoder.string(pair.key, path: "\(path).\(name)", what: "a package name", nonEmpty: true) else { continue }
+                result += patternList(pair.value, path: "\(path).\(name).\(package)", language: language, package: package, decoder)
+            }
+        }
+        return result
+    }
+
+    private func patternList(_ node: YAMLNode, path: String, language: SourceLanguage, package: String?, _ decoder: NodeDecoder) -> [EvidencePattern] {
+        var result: [EvidencePattern] = []
+        for (text, item) in decoder.stringList(node, path: path, what: "`\(language.rawValue)` patterns") {
+            do throws(PatternError) {
+                _ = try PatternSet([PatternDefinition(language: language, text: text, tag: "")])
+                result.append(EvidencePattern(language: language, text: text, package: package))
+            } catch {
+                decoder.report("\(language.rawValue) pattern `\(text)`: \(error.reason)", at: item, path: path)
             }
         }
         return result

@@ -121,12 +121,15 @@ public struct LayoutAttribute: Sendable, Hashable {
     static let passwordInputTypes: Set<String> = ["textPassword", "numberPassword", "textWebPassword"]
 }
 
-/// What the build files say: SDK levels, deployment targets, permissions, layout attributes.
+/// What the build files say: SDK levels, deployment targets, permissions, layout attributes, the
+/// packages a Flutter or React Native app depends on.
 public struct BuildFacts: Sendable {
     public internal(set) var sdkSettings: [SDKSetting] = []
     public internal(set) var deploymentTargets: [DeploymentTarget] = []
     public internal(set) var permissions: [PermissionDeclaration] = []
     public internal(set) var layoutAttributes: [LayoutAttribute] = []
+    /// Every `pubspec.yaml` and `package.json` read, with the packages each depends on.
+    public internal(set) var packageManifests: [PackageManifest] = []
 
     public init() {}
 
@@ -145,5 +148,6 @@ public struct BuildFacts: Sendable {
         deploymentTargets += other.deploymentTargets
         permissions += other.permissions
         layoutAttributes += other.layoutAttributes
+        packageManifests += other.packageManifests
     }
 }

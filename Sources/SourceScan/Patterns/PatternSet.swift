@@ -20,11 +20,15 @@ public struct PatternDefinition: Sendable, Hashable {
     public var text: String
     /// Opaque to the scanner: what an occurrence means to the caller (e.g. `flag-secure:sets`).
     public var tag: String
+    /// The Dart or JavaScript package whose API the pattern names: an occurrence counts only in a
+    /// file whose nearest `pubspec.yaml` or `package.json` depends on it.
+    public var package: String?
 
-    public init(language: SourceLanguage, text: String, tag: String) {
+    public init(language: SourceLanguage, text: String, tag: String, package: String? = nil) {
         self.language = language
         self.text = text
         self.tag = tag
+        self.package = package
     }
 }
 

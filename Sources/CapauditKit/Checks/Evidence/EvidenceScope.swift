@@ -62,9 +62,11 @@ struct DeclaredMechanism {
         return "\(Phrases.list(names)) in \(Phrases.list(files))"
     }
 
-    /// "`setFlags(… FLAG_SECURE …)`, … or `setSecure(true)`": what was sought, for messages.
+    /// "`setFlags(… FLAG_SECURE …)`, … or `setSecure(true)`": what was sought, for messages; a
+    /// package's patterns only when the app depends on the package.
     var sought: String {
-        let texts = code.patterns.sets(mechanism.id).sorted().map { code.patterns.text($0) }
+        let ids = code.patterns.sets(mechanism.id).filter { code.patterns.package($0).map(code.dependencies.contains) ?? true }
+        let texts = ids.sorted().map { code.patterns.text($0) }
         var seen: Set<String> = []
         let unique = texts.filter { seen.insert($0).inserted }.map { "`\($0)`" }
         guard unique.count > 1 else { return unique.first ?? "nothing" }

@@ -31,7 +31,7 @@ extension MechanismEvidence: SwiftInitializerLiteral {
 }
 
 extension EvidencePattern: SwiftInitializerLiteral {
-    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["language": language, "text": text] }
+    var swiftArguments: KeyValuePairs<String, any SwiftLiteral> { ["language": language, "text": text, "package": package] }
 }
 
 extension Reference: SwiftInitializerLiteral {
