@@ -204,7 +204,7 @@ import YAML
             Issue.record("a pack with broken patterns loaded")
         } catch {
             #expect(error.problems.map(\.description) == [
-                "pack/taxonomy.yml:6:7: unknown key `swift` in `sets` of Android evidence; known keys: kotlin, java, xml-attribute",
+                "pack/taxonomy.yml:6:7: unknown key `swift` in `sets` of Android evidence; known keys: kotlin, java, dart, typescript, xml-attribute",
                 "pack/taxonomy.yml:5:16: kotlin pattern `setFlags(FLAG_SECURE`: an opening bracket is never closed",
                 "pack/taxonomy.yml:7:16: unknown android mechanism `flag-secur`; did you mean `flag-secure`?",
             ])

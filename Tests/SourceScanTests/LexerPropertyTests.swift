@@ -95,6 +95,41 @@ import Testing
                 Construct(name: "slashy string", open: "/", close: "/", endsAtLineBreak: true, escapes: ["\\/", "\"", "${x}"]),
                 Construct(name: "dollar-slashy string", open: "$/", close: "/$", spansLines: true, escapes: ["$/", "$$", "/", "\""]),
             ]),
+        Language(
+            name: "dart", lex: DartLexer.lex, terminators: plainTerminators,
+            constructs: [
+                Construct(name: "line comment", open: "//", close: "", endsAtLineBreak: true, escapes: ["\\", "/*", "'"]),
+                Construct(name: "doc comment", open: "///", close: "", endsAtLineBreak: true, escapes: ["[x]"]),
+                Construct(name: "nested block comment", open: "/* /* */", close: "*/", spansLines: true, escapes: ["/* */", "'", "\""]),
+                Construct(
+                    name: "single-quoted string", open: "'", close: "'", endsAtLineBreak: true,
+                    escapes: ["\\'", "\\\\", "\\$", "$name", "${ '}' }", "${f(\"x\")}", "\"", "//", "/*"]),
+                Construct(name: "double-quoted string", open: "\"", close: "\"", endsAtLineBreak: true, escapes: ["\\\"", "${ \"}\" }", "'"]),
+                Construct(name: "triple single-quoted string", open: "'''", close: "'''", spansLines: true, escapes: ["'", "''", "${ '''a''' }"]),
+                Construct(name: "triple double-quoted string", open: "\"\"\"", close: "\"\"\"", spansLines: true, escapes: ["\"", "\"\"", "${ \"}\" }"]),
+                Construct(name: "raw string", open: "r'", close: "'", endsAtLineBreak: true, escapes: ["\\", "${", "$x", "\""]),
+                Construct(name: "raw triple string", open: "r\"\"\"", close: "\"\"\"", spansLines: true, escapes: ["\\", "${", "\"\""]),
+            ]),
+        Language(name: "typescript", lex: TypeScriptLexer.lex, terminators: plainTerminators, constructs: scriptConstructs),
+        Language(
+            name: "tsx", lex: JSXLexer.lex, terminators: plainTerminators,
+            constructs: scriptConstructs + [
+                Construct(name: "JSX text", open: "<A>", close: "</A>", spansLines: true, escapes: ["'", "\"", "`", "}", ">", "//", "/*", "/"]),
+                Construct(name: "JSX text in a child", open: "<A b=\"c\">{x}<B/>", close: "</A>", spansLines: true, escapes: ["'"]),
+                Construct(name: "JSX attribute", open: "<A b=\"", close: "\" />", spansLines: true, escapes: ["'", "{", "<"]),
+            ]),
+    ]
+
+    /// TypeScript's and JavaScript's comments and literals (TSX adds JSX).
+    static let scriptConstructs = [
+        Construct(name: "line comment", open: "//", close: "", endsAtLineBreak: true, escapes: ["\\", "/*", "'", "`"]),
+        Construct(name: "block comment", open: "/*", close: "*/", spansLines: true, escapes: ["'", "//", "/*", "`"]),
+        Construct(name: "single-quoted string", open: "'", close: "'", endsAtLineBreak: true, escapes: ["\\'", "\\\\", "\"", "`", "${x}", "//"]),
+        Construct(name: "double-quoted string", open: "\"", close: "\"", endsAtLineBreak: true, escapes: ["\\\"", "'", "/*"]),
+        Construct(
+            name: "template literal", open: "`", close: "`", spansLines: true,
+            escapes: ["\\`", "$x", "${ \"`\" }", "${ `${x}` }", "${ {a: '}'} }", "'", "//"]),
+        Construct(name: "regular expression", open: "/", close: "/g", endsAtLineBreak: true, escapes: ["\\/", "[/]", "[^/\\]]", "'", "\""]),
     ]
 
     /// Where `call` starts in `text` (its last occurrence): the line, counting each LF, CR and

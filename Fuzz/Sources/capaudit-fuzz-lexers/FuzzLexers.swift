@@ -5,7 +5,7 @@ let call = "clearFlags(FLAG_SECURE)"
 
 let patterns: PatternSet = {
     do throws(PatternError) {
-        return try PatternSet([SourceLanguage.kotlin, .java, .swift].map { PatternDefinition(language: $0, text: "clearFlags(… FLAG_SECURE …)", tag: "clears") })
+        return try PatternSet([SourceLanguage.kotlin, .java, .swift, .dart, .typescript].map { PatternDefinition(language: $0, text: "clearFlags(… FLAG_SECURE …)", tag: "clears") })
     } catch {
         fatalError("the fuzz pattern does not compile: \(error)")
     }
@@ -15,11 +15,14 @@ let patterns: PatternSet = {
 let paths: [(path: String, platform: SourcePlatform)] = [
     ("A.kt", .android), ("A.java", .android), ("build.gradle", .android), ("build.gradle.kts", .android),
     ("AndroidManifest.xml", .android), ("res/layout/a.xml", .android), ("A.swift", .ios), ("Package.swift", .ios),
-    ("A.xcodeproj/project.pbxproj", .ios),
+    ("A.xcodeproj/project.pbxproj", .ios), ("a.dart", .android), ("a.ts", .ios), ("a.tsx", .android), ("a.js", .ios),
+    ("pubspec.yaml", .android), ("package.json", .ios),
 ]
 
 /// The code files, with the comment and literal forms each language shares, for the wrapping property.
-let codeFiles: [(path: String, platform: SourcePlatform)] = [("A.kt", .android), ("A.java", .android), ("A.swift", .ios)]
+let codeFiles: [(path: String, platform: SourcePlatform)] = [
+    ("A.kt", .android), ("A.java", .android), ("A.swift", .ios), ("a.dart", .android), ("a.ts", .ios), ("a.tsx", .android),
+]
 
 func occurrences(_ text: [UInt8], path: String, platform: SourcePlatform) -> [PatternOccurrence] {
     SourceIndex.scan(contents: [(path, text)], platform: platform, patterns: patterns).occurrences
@@ -30,8 +33,9 @@ func occurrences(_ text: [UInt8], path: String, platform: SourcePlatform) -> [Pa
 /// - reading is linear: the scan of `n` bytes takes at most 50 ms + 20 µs × n (generous under
 ///   coverage instrumentation; a quadratic path over 64 KiB takes seconds);
 /// - the input, made valid UTF-8 and stripped of what could end the construct, placed inside a
-///   line comment, a block comment or a string literal with the clearing call, never lets the
-///   call count; the same call after the construct counts exactly once, on the line after it.
+///   line comment, a block comment or a string literal with the clearing call (in TypeScript also
+///   a template literal, a regular expression literal and, in TSX, JSX text), never lets the call
+///   count; the same call after the construct counts exactly once, on the line after it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLexers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -54,8 +58,14 @@ public func fuzzLexers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         ("/* ", without("*/\\"), " */\n"),
         ("x = \"", without("\"\\\n\r$"), "\";\n"),
     ]
+    let scriptForms: [(open: String, body: [UInt8], close: String)] = [
+        ("x = `", without("`\\$"), "`;\n"),
+        ("x = /", without("/\\[\n\r"), "/g;\n"),
+    ]
+    let jsxForms: [(open: String, body: [UInt8], close: String)] = [("x = <A>", without("<{\\"), "</A>;\n")]
     for (path, platform) in codeFiles {
-        for form in forms {
+        let extra = path.hasSuffix(".tsx") ? scriptForms + jsxForms : path.hasSuffix(".ts") ? scriptForms : []
+        for form in forms + extra {
             let inside = Array(form.open.utf8) + form.body + Array(" \(call) ".utf8) + Array(form.close.utf8)
             let found = occurrences(inside, path: path, platform: platform)
             if !found.isEmpty { fatalError("\(path): a call inside \(form.open.debugDescription)…\(form.close.debugDescription) counted: \(found)") }

@@ -160,6 +160,8 @@ public struct PlatformCode: Sendable {
     public let roots: [SourceFolder]
     public let index: SourceIndex
     let patterns: EvidencePatterns
+    /// The packages some `pubspec.yaml` or `package.json` of the source depends on.
+    let dependencies: Set<String>
     /// Positions in the index's occurrences, grouped by pattern, for searches of the whole source.
     private let occurrencesByPattern: [PatternID: [Int]]
 
@@ -168,6 +170,7 @@ public struct PlatformCode: Sendable {
         self.roots = roots
         self.index = index
         self.patterns = patterns
+        dependencies = Set(index.buildFacts.packageManifests.flatMap(\.dependencies))
         var byPattern: [PatternID: [Int]] = [:]
         for (position, occurrence) in index.occurrences.enumerated() { byPattern[occurrence.pattern, default: []].append(position) }
         occurrencesByPattern = byPattern
@@ -212,15 +215,15 @@ struct EvidencePatterns: Sendable {
         var definitions: [PatternDefinition] = []
         var owners: [(mechanism: String, clears: Bool)] = []
         func add(_ pattern: EvidencePattern, _ mechanism: String, clears: Bool) {
-            let definition = PatternDefinition(language: pattern.language, text: pattern.text, tag: mechanism, scope: pattern.scope)
+            let definition = PatternDefinition(language: pattern.language, text: pattern.text, tag: mechanism, scope: pattern.scope, package: pattern.package)
             // The policy loader compiled every pattern already; one that fails here is left out, never the whole set.
             guard (try? PatternSet([definition])) != nil else { return }
             definitions.append(definition)
             owners.append((mechanism, clears))
         }
         for mechanism in taxonomy.mechanisms where mechanism.platform == platform && mechanism.evidence.declaredOnly == nil {
-            for pattern in mechanism.evidence.sets where pattern.language.platform == platform { add(pattern, mechanism.id, clears: false) }
-            for pattern in mechanism.evidence.clears where pattern.language.platform == platform { add(pattern, mechanism.id, clears: true) }
+            for pattern in mechanism.evidence.sets where pattern.language.serves(platform) { add(pattern, mechanism.id, clears: false) }
+            for pattern in mechanism.evidence.clears where pattern.language.serves(platform) { add(pattern, mechanism.id, clears: true) }
         }
         set = (try? PatternSet(definitions)) ?? PatternSet()
         var sets: [String: Set<PatternID>] = [:]
@@ -245,6 +248,9 @@ struct EvidencePatterns: Sendable {
 
     /// The pattern's scope, if it counts only in handlers' bodies.
     func scope(_ id: PatternID) -> PatternScope? { set[id].scope }
+
+    /// The package whose API the pattern names, if any.
+    func package(_ id: PatternID) -> String? { set[id].package }
 }
 
 extension Platform {

@@ -130,6 +130,9 @@ public struct RulePage: Sendable {
         if path.hasSuffix(".java") { return "java" }
         if path.hasSuffix(".xml") { return "xml" }
         if path.hasSuffix(".kt") || path.hasSuffix(".kts") { return "kotlin" }
+        if path.hasSuffix(".dart") { return "dart" }
+        if path.hasSuffix(".ts") || path.hasSuffix(".tsx") { return "tsx" }
+        if path.hasSuffix(".js") || path.hasSuffix(".jsx") { return "jsx" }
         return ""
     }
 

@@ -335,7 +335,7 @@ public struct CodeReference: Sendable {
         name.contains("/") || pathExtensions.contains { name.hasSuffix($0) } ? .path : .type
     }
 
-    static let pathExtensions = [".kt", ".java", ".swift", ".xml"]
+    static let pathExtensions = [".kt", ".java", ".swift", ".xml", ".dart", ".ts", ".tsx", ".js", ".jsx"]
 }
 
 public struct OptOut: Sendable {

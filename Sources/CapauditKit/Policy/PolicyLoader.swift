@@ -281,27 +281,45 @@ public struct PolicyLoader {
     /// A map from language to a list of patterns, each compiled once here so that a pack's
     /// mistake is reported at its line. An entry is a pattern, or a mapping of patterns that count
     /// only inside handlers: `shows` (the patterns), `inside` (the handlers) and optionally
-    /// `testing` (what a handler's body must contain to count).
+    /// `testing` (what a handler's body must contain to count). Dart and TypeScript patterns name
+    /// a package's API, so theirs is a map from the package's name to its patterns.
     private func patterns(_ node: YAMLNode, path: String, platform: Platform, _ decoder: NodeDecoder) -> [EvidencePattern] {
-        let languages = SourceLanguage.allCases.filter { $0.platform == platform }.map(\.rawValue)
+        let languages = SourceLanguage.allCases.filter { $0.serves(platform) }.map(\.rawValue)
         guard let fields = decoder.mapping(node, path: path, what: "`\(path.split(separator: ".").last ?? "")` of \(platform.displayName) evidence", known: languages) else { return [] }
         var result: [EvidencePattern] = []
         for (name, value) in zip(fields.names, fields.pairs.map(\.value)) {
-            guard let language = SourceLanguage(rawValue: name), language.platform == platform else { continue }
-            for (index, item) in (decoder.list(value, path: "\(path).\(name)", what: "`\(name)` patterns") ?? []).enumerated() {
-                let itemPath = "\(path).\(name)[\(index)]"
-                if item.mapping != nil {
-                    result += scopedPatterns(item, path: itemPath, language: language, decoder)
-                } else if let text = decoder.string(item, path: itemPath, what: "each entry of `\(name)` patterns") {
-                    result += compiled(EvidencePattern(language: language, text: text), at: item, path: "\(path).\(name)", decoder)
-                }
+            guard let language = SourceLanguage(rawValue: name), language.serves(platform) else { continue }
+            guard language.patternsNamePackages else {
+                result += patternList(value, path: "\(path).\(name)", language: language, package: nil, decoder)
+                continue
+            }
+            guard let pairs = value.mapping else {
+                decoder.report("`\(name)` patterns name a package's API: write a map from the package's name to its patterns", at: value, path: "\(path).\(name)")
+                continue
+            }
+            for pair in pairs {
+                guard let package = decoder.string(pair.key, path: "\(path).\(name)", what: "a package name", nonEmpty: true) else { continue }
+                result += patternList(pair.value, path: "\(path).\(name).\(package)", language: language, package: package, decoder)
+            }
+        }
+        return result
+    }
+
+    private func patternList(_ node: YAMLNode, path: String, language: SourceLanguage, package: String?, _ decoder: NodeDecoder) -> [EvidencePattern] {
+        var result: [EvidencePattern] = []
+        for (index, item) in (decoder.list(node, path: path, what: "`\(language.rawValue)` patterns") ?? []).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            if item.mapping != nil {
+                result += scopedPatterns(item, path: itemPath, language: language, package: package, decoder)
+            } else if let text = decoder.string(item, path: itemPath, what: "each entry of `\(language.rawValue)` patterns") {
+                result += compiled(EvidencePattern(language: language, text: text, package: package), at: item, path: path, decoder)
             }
         }
         return result
     }
 
     /// `{shows: [...], inside: [...], testing: [...]}`: patterns that count only in handlers' bodies.
-    private func scopedPatterns(_ node: YAMLNode, path: String, language: SourceLanguage, _ decoder: NodeDecoder) -> [EvidencePattern] {
+    private func scopedPatterns(_ node: YAMLNode, path: String, language: SourceLanguage, package: String?, _ decoder: NodeDecoder) -> [EvidencePattern] {
         guard let fields = decoder.mapping(node, path: path, what: "a scoped pattern entry", known: ["shows", "inside", "testing"], required: ["shows", "inside"]),
             let showsNode = fields["shows"], let insideNode = fields["inside"]
         else { return [] }
@@ -327,7 +345,7 @@ public struct PolicyLoader {
         }
         let scope = PatternScope(handlers: handlers, testing: testing)
         return decoder.stringList(showsNode, path: "\(path).shows", what: "`shows` patterns").flatMap { text, item in
-            compiled(EvidencePattern(language: language, text: text, scope: scope), at: item, path: "\(path).shows", decoder)
+            compiled(EvidencePattern(language: language, text: text, scope: scope, package: package), at: item, path: "\(path).shows", decoder)
         }
     }
 

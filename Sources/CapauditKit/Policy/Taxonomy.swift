@@ -219,15 +219,28 @@ public struct EvidencePattern: Sendable, Hashable {
     public var language: SourceLanguage
     public var text: String
     public var scope: PatternScope?
+    /// The Dart or JavaScript package whose API it names: it counts only where the app depends on it.
+    public var package: String?
 
-    init(language: SourceLanguage, text: String, scope: PatternScope? = nil) {
+    init(language: SourceLanguage, text: String, scope: PatternScope? = nil, package: String? = nil) {
         self.language = language
         self.text = text
         self.scope = scope
+        self.package = package
     }
 }
 
 extension SourceLanguage {
-    /// The platform whose source holds files of this language.
-    var platform: Platform { self == .swift ? .ios : .android }
+    /// Whether the platform's source holds files of this language: Dart and TypeScript serve both
+    /// (a Flutter or React Native app is one source for Android and iOS).
+    func serves(_ platform: Platform) -> Bool {
+        switch self {
+        case .swift: return platform == .ios
+        case .kotlin, .java, .xmlAttribute: return platform == .android
+        case .dart, .typescript: return true
+        }
+    }
+
+    /// Whether its patterns name a package's API, so that each names the package it comes from.
+    var patternsNamePackages: Bool { self == .dart || self == .typescript }
 }

@@ -207,7 +207,7 @@ public enum ManifestSchema {
                     of: choice("A platform that has the screen.", Platform.allCases.map(\.rawValue)), minItems: 1)),
                 ("protect", ref("screen-protect", "Mechanisms applied to every field of this screen.")),
                 ("code", object(
-                    "The screen's code per platform, for evidence from the app's source: type names (a class, object, struct, enum or a Swift extension of one, case-sensitive) or file paths relative to that platform's source folder (an entry with `/` or ending in .kt, .java, .swift or .xml).",
+                    "The screen's code per platform, for evidence from the app's source: type names (a class, object, struct, enum or a Swift extension of one, case-sensitive) or file paths relative to that platform's source folder (an entry with `/` or ending in .kt, .java, .swift, .xml, .dart, .ts, .tsx, .js or .jsx).",
                     Platform.allCases.map { platform in
                         (platform.rawValue, list(
                             "Types and files of the screen's \(platform.displayName) code.",

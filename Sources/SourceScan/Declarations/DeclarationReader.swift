@@ -83,6 +83,7 @@ struct DeclarationReader {
         case .kotlin: return kotlinHeader(at: index)
         case .java: return javaHeader(at: index)
         case .swift: return swiftHeader(at: index)
+        case .dart, .typescript: return scriptHeader(at: index)
         case .xmlAttribute: return nil
         }
     }
@@ -90,7 +91,7 @@ struct DeclarationReader {
     /// Every declaration keyword is 4 to 10 bytes long and starts with one of these bytes: a cheap
     /// test that spares most tokens the comparisons.
     private static let keywordLengths = 4...10
-    private static let keywordFirstBytes: Set<UInt8> = Set("cioesapr@".utf8)
+    private static let keywordFirstBytes: Set<UInt8> = Set("cioesaprm@".utf8)
 
     // MARK: Kotlin
 
@@ -177,6 +178,30 @@ struct DeclarationReader {
         return Header(
             name: source.text(at: nameIndex), kind: kind, line: position.line, column: position.column, supertypes: supertypes,
             bodyOpen: bodyOpen)
+    }
+
+    // MARK: Dart, TypeScript
+
+    private static let scriptKeywords: [(StaticString, TypeDeclarationKind)] = [
+        ("class", .class), ("mixin", .class), ("interface", .interface), ("enum", .enumeration),
+    ]
+
+    /// `class A<T> extends B with C implements D {` (Dart), `class A extends B implements C {` (TypeScript).
+    private func scriptHeader(at keyword: Int) -> Header? {
+        guard let kind = kind(at: keyword, among: Self.scriptKeywords) else { return nil }
+        let nameIndex = keyword + 1
+        guard source.kind(at: nameIndex) == .identifier else { return nil }
+        var index = skipGenericClause(at: nameIndex + 1)
+        var supertypes: [TypeReference] = []
+        while source.token(at: index, is: "extends") || source.token(at: index, is: "implements") || source.token(at: index, is: "with")
+            || source.token(at: index, is: "on")
+        {
+            index = readSupertypeList(from: index + 1, into: &supertypes)
+        }
+        let position = source.tokens[nameIndex]
+        let bodyOpen = source.token(at: index, isPunctuation: ASCII.openBrace) ? index : nil
+        return Header(
+            name: source.text(at: nameIndex), kind: kind, line: position.line, column: position.column, supertypes: supertypes, bodyOpen: bodyOpen)
     }
 
     // MARK: Swift

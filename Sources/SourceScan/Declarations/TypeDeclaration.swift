@@ -3,6 +3,9 @@ public enum SourceLanguage: String, Sendable, CaseIterable {
     case kotlin
     case java
     case swift
+    case dart
+    /// TypeScript and JavaScript, JSX included.
+    case typescript
     /// Attributes of Android XML elements (`android:accessibilityDataSensitive="yes"`).
     case xmlAttribute = "xml-attribute"
 }

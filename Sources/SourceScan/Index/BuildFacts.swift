@@ -188,7 +188,8 @@ public struct LayoutAttribute: Sendable, Hashable {
     static let passwordInputTypes: Set<String> = ["textPassword", "numberPassword", "textWebPassword"]
 }
 
-/// What the build files say: SDK levels, deployment targets, permissions, layout attributes.
+/// What the build files say: SDK levels, deployment targets, permissions, layout attributes, the
+/// packages a Flutter or React Native app depends on.
 public struct BuildFacts: Sendable {
     public internal(set) var sdkSettings: [SDKSetting] = []
     public internal(set) var applicationTargets: [ApplicationTarget] = []
@@ -202,6 +203,8 @@ public struct BuildFacts: Sendable {
     /// `settings.gradle(.kts)` files: the shallowest one's folder is the Gradle project's root.
     var settingsFiles: [String] = []
     var removedPermissions: Set<String> = []
+    /// Every `pubspec.yaml` and `package.json` read, with the packages each depends on.
+    public internal(set) var packageManifests: [PackageManifest] = []
 
     public init() {}
 
@@ -242,6 +245,7 @@ public struct BuildFacts: Sendable {
         catalogVersions += other.catalogVersions
         settingsFiles += other.settingsFiles
         removedPermissions.formUnion(other.removedPermissions)
+        packageManifests += other.packageManifests
     }
 
     /// Once every file is read: drops removed permissions and reads values through references.

@@ -20,28 +20,17 @@ struct FileScan {
 /// Reads one file and everything the index wants from it, in one pass over its tokens; the tokens
 /// are dropped when it returns.
 struct FileScanner: Sendable {
-    private let kotlinPatterns: PatternMatcher
-    private let javaPatterns: PatternMatcher
-    private let swiftPatterns: PatternMatcher
-    private let kotlinScoped: ScopedMatcher
-    private let javaScoped: ScopedMatcher
-    private let swiftScoped: ScopedMatcher
+    /// Per code language: its evidence patterns, its scoped patterns and its secure-input markers.
+    private let matchers: [SourceLanguage: (patterns: PatternMatcher, scoped: ScopedMatcher, secureInputs: PatternMatcher)]
     private let attributePatterns: [CompiledPattern]
-    private let kotlinSecureInputs: PatternMatcher
-    private let javaSecureInputs: PatternMatcher
-    private let swiftSecureInputs: PatternMatcher
 
     init(patterns: PatternSet) {
-        kotlinPatterns = PatternMatcher(patterns, language: .kotlin)
-        javaPatterns = PatternMatcher(patterns, language: .java)
-        swiftPatterns = PatternMatcher(patterns, language: .swift)
-        kotlinScoped = ScopedMatcher(patterns, language: .kotlin)
-        javaScoped = ScopedMatcher(patterns, language: .java)
-        swiftScoped = ScopedMatcher(patterns, language: .swift)
+        var matchers: [SourceLanguage: (patterns: PatternMatcher, scoped: ScopedMatcher, secureInputs: PatternMatcher)] = [:]
+        for language in SourceLanguage.allCases where language != .xmlAttribute {
+            matchers[language] = (PatternMatcher(patterns, language: language), ScopedMatcher(patterns, language: language), PatternMatcher(SecureInput.patterns, language: language))
+        }
+        self.matchers = matchers
         attributePatterns = patterns.compiled.filter { $0.language == .xmlAttribute }
-        kotlinSecureInputs = PatternMatcher(SecureInput.patterns, language: .kotlin)
-        javaSecureInputs = PatternMatcher(SecureInput.patterns, language: .java)
-        swiftSecureInputs = PatternMatcher(SecureInput.patterns, language: .swift)
     }
 
     func scan(_ walked: WalkedFile) -> FileScan {
@@ -81,6 +70,16 @@ struct FileScanner: Sendable {
             result.facts.applicationTargets = XcodeProjectReader.applicationTargets(inProject: bytes, file: path)
         case .androidManifest, .layout:
             readXML(XMLReader.elements(bytes), path: path, kind: kind, into: &result)
+        case .dart:
+            readCode(DartLexer.lex(bytes), language: .dart, into: &result)
+        case .typescript:
+            readCode(TypeScriptLexer.lex(bytes), language: .typescript, into: &result)
+        case .script:
+            readCode(JSXLexer.lex(bytes), language: .typescript, into: &result)
+        case .pubspec:
+            result.facts.packageManifests = [PackageManifestReader.pubspec(bytes, file: path)]
+        case .packageJSON:
+            result.facts.packageManifests = [PackageManifestReader.packageJSON(TypeScriptLexer.lex(bytes), file: path)]
         }
         return result
     }
@@ -94,7 +93,7 @@ struct FileScanner: Sendable {
     private func readCode(_ source: LexedSource, language: SourceLanguage, into result: inout FileScan) {
         let declared = DeclarationReader.read(source, language: language)
         result.declarations = declared.declarations
-        let (patterns, scoped, secureInputs) = matchers(for: language)
+        guard let (patterns, scoped, secureInputs) = matchers[language] else { return }
         func found(_ pattern: PatternID, _ index: Int) -> FoundMatch {
             let token = source.tokens[index]
             let enclosing = Int(declared.enclosing[index])
@@ -103,14 +102,6 @@ struct FileScanner: Sendable {
         let matches = patterns.occurrences(in: source).map { ($0.pattern, $0.token) } + scoped.occurrences(in: source)
         result.occurrences = matches.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(found)
         result.secureInputs = secureInputs.occurrences(in: source).map { found($0.pattern, $0.token) }
-    }
-
-    private func matchers(for language: SourceLanguage) -> (patterns: PatternMatcher, scoped: ScopedMatcher, secureInputs: PatternMatcher) {
-        switch language {
-        case .java: return (javaPatterns, javaScoped, javaSecureInputs)
-        case .swift: return (swiftPatterns, swiftScoped, swiftSecureInputs)
-        case .kotlin, .xmlAttribute: return (kotlinPatterns, kotlinScoped, kotlinSecureInputs)
-        }
     }
 
     private func readXML(_ elements: [XMLElementTag], path: String, kind: SourceFileKind, into result: inout FileScan) {
@@ -162,6 +153,8 @@ enum SecureInput {
         let definitions =
             android.flatMap { name in [SourceLanguage.kotlin, .java].map { PatternDefinition(language: $0, text: name, tag: name) } }
             + ["isSecureTextEntry", "SecureField"].map { PatternDefinition(language: .swift, text: $0, tag: $0) }
+            + [PatternDefinition(language: .dart, text: "obscureText: true", tag: "obscureText: true")]
+            + [PatternDefinition(language: .typescript, text: "secureTextEntry", tag: "secureTextEntry")]
         return (try? PatternSet(definitions)) ?? PatternSet()
     }()
 }

@@ -1,4 +1,7 @@
 /// Which platform's source a folder holds: it decides which files are read.
+///
+/// Both read the files of the toolkits that serve both platforms: `*.dart` and `pubspec.yaml`
+/// (Flutter), `*.ts`, `*.tsx`, `*.js`, `*.jsx`, `*.mjs`, `*.cjs` and `package.json` (React Native).
 public enum SourcePlatform: String, Sendable {
     /// `*.kt`, `*.java`, `build.gradle(.kts)`, `AndroidManifest.xml`, resource `*.xml`,
     /// `gradle/libs.versions.toml`.
@@ -23,10 +26,20 @@ public enum SourceFileKind: String, Sendable {
     case layout
     case xcodeProject = "xcode-project"
     case swiftPackage = "swift-package"
+    case dart
+    /// `*.ts`: TypeScript without JSX (`<T>x` is a type assertion there).
+    case typescript
+    /// `*.tsx`, `*.jsx`, `*.js`, `*.mjs`, `*.cjs`: JSX is read (React Native writes it in `.js` files too).
+    case script
+    /// `pubspec.yaml`: a Dart package's dependencies.
+    case pubspec
+    /// `package.json`: a JavaScript package's dependencies.
+    case packageJSON = "package-json"
 
     /// The kind of the file at `relativePath` for `platform`, or nil when it is not read.
     public static func of(_ relativePath: String, platform: SourcePlatform) -> SourceFileKind? {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        if let kind = crossPlatformKind(name) { return kind }
         switch platform {
         case .android:
             if name.hasSuffix(".kt") { return .kotlin }
@@ -46,12 +59,32 @@ public enum SourceFileKind: String, Sendable {
         return nil
     }
 
+    private static func crossPlatformKind(_ name: String) -> SourceFileKind? {
+        if name.hasSuffix(".dart") { return .dart }
+        if name.hasSuffix(".ts") { return .typescript }
+        if [".tsx", ".jsx", ".js", ".mjs", ".cjs"].contains(where: name.hasSuffix) { return .script }
+        if name == "pubspec.yaml" { return .pubspec }
+        if name == "package.json" { return .packageJSON }
+        return nil
+    }
+
     /// The language of the file's code, for declarations and patterns.
     var codeLanguage: SourceLanguage? {
         switch self {
         case .kotlin: return .kotlin
         case .java: return .java
         case .swift, .swiftPackage: return .swift
+        case .dart: return .dart
+        case .typescript, .script: return .typescript
+        default: return nil
+        }
+    }
+
+    /// Which package manifest lists the packages a file of this kind may call.
+    var packageEcosystem: PackageEcosystem? {
+        switch self {
+        case .dart, .pubspec: return .pub
+        case .typescript, .script, .packageJSON: return .npm
         default: return nil
         }
     }

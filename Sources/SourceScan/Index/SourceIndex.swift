@@ -154,6 +154,7 @@ public struct SourceIndex: Sendable {
         var facts = factsAbove
         var notes = walkNotes
         var declarationRanges: [String: Range<Int>] = [:]
+        let dependencies = PackageDependencies(scans.flatMap(\.facts.packageManifests))
         for scan in scans {
             if let note = scan.note { notes.append(note) }
             guard let file = scan.file else { continue }
@@ -167,7 +168,7 @@ public struct SourceIndex: Sendable {
                         language: file.kind.codeLanguage ?? .kotlin, file: file.path, line: found.line, column: found.column,
                         supertypes: found.supertypes, body: found.body, parent: found.parent.map { $0 + offset }))
             }
-            for match in scan.occurrences {
+            for match in scan.occurrences where dependencies.allow(patterns[match.pattern].package, in: file) {
                 occurrences.append(
                     PatternOccurrence(
                         pattern: match.pattern, tag: patterns[match.pattern].tag,
@@ -353,7 +354,7 @@ public struct SourceIndex: Sendable {
         case .swift:
             kind = chain.contains { $0 == "UIViewController" || $0.hasSuffix("ViewController") }
                 ? .iosViewController : chain.contains("View") ? .swiftUIView : nil
-        case .xmlAttribute:
+        case .dart, .typescript, .xmlAttribute:
             kind = nil
         }
         let owners = bodies(of: [declaration.id] + Self.lookUp(declaration.qualifiedName, in: extensionsByName, declarations))
@@ -366,6 +367,30 @@ public struct SourceIndex: Sendable {
         declarations.filter { $0.kind != .extension }.compactMap { declaration in
             let traits = screenTraits(of: declaration)
             return traits.kind == nil ? nil : (declaration, traits)
+        }
+    }
+}
+
+/// Which packages the files of a source folder may call: those their nearest package manifest
+/// (`pubspec.yaml` for Dart, `package.json` for TypeScript/JavaScript) depends on.
+private struct PackageDependencies {
+    private let byFolder: [PackageEcosystem: [String: Set<String>]]
+
+    init(_ manifests: [PackageManifest]) {
+        var byFolder: [PackageEcosystem: [String: Set<String>]] = [:]
+        for manifest in manifests { byFolder[manifest.ecosystem, default: [:]][manifest.folder] = manifest.dependencies }
+        self.byFolder = byFolder
+    }
+
+    /// Whether an occurrence of a pattern of `package` (nil: of no package) in `file` counts.
+    func allow(_ package: String?, in file: SourceFile) -> Bool {
+        guard let package else { return true }
+        guard let ecosystem = file.kind.packageEcosystem, let folders = byFolder[ecosystem] else { return false }
+        var folder = Substring(file.path)
+        while true {
+            folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
+            if let dependencies = folders[String(folder)] { return dependencies.contains(package) }
+            if folder.isEmpty { return false }
         }
     }
 }

@@ -12,10 +12,14 @@ enum TestCode {
         return platform == .ios && name.hasSuffix("Tests")
     }
 
-    /// Whether the file `name` is a test by its name: `*Test.kt`, `*Test.java`, `*Tests.swift`.
+    /// Whether the file `name` is a test by its name: `*Test.kt`, `*Test.java`, `*Tests.swift`,
+    /// `*_test.dart`, `*.test.*` and `*.spec.*` scripts (`.ts`, `.tsx`, `.js`, `.jsx`).
     static func isTestFile(_ name: String) -> Bool {
-        name.hasSuffix("Test.kt") || name.hasSuffix("Test.java") || name.hasSuffix("Tests.swift")
+        if name.hasSuffix("Test.kt") || name.hasSuffix("Test.java") || name.hasSuffix("Tests.swift") || name.hasSuffix("_test.dart") { return true }
+        return scriptTestSuffixes.contains { name.hasSuffix($0) }
     }
+
+    private static let scriptTestSuffixes = ["test", "spec"].flatMap { kind in ["ts", "tsx", "js", "jsx"].map { ".\(kind).\($0)" } }
 
     /// Supertypes that make a type a test case.
     static let testCaseSupertypes: Set<String> = ["XCTestCase", "XCTest.XCTestCase"]

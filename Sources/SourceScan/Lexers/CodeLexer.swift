@@ -47,6 +47,12 @@ protocol LanguageSyntax {
     static var swiftDirectivesAndRegex: Bool { get }
     /// Java: `~` is only ever a unary operator, so `&~X` is `&` then `~X`.
     static var tildeStandsAlone: Bool { get }
+    /// TypeScript/JavaScript: `/regex/flags` literals where a value can start.
+    static var scriptRegexLiterals: Bool { get }
+    /// TSX/JSX: `<Element …>` where a value can start.
+    static var jsxElements: Bool { get }
+    /// Keywords after which a value (a regex literal, a JSX element) can start.
+    static var valueKeywords: [StaticString] { get }
     /// The literal that starts at the cursor, if any; `previous` is the last token (Groovy needs
     /// it to tell a slashy string from a division).
     static func literalOpening(at cursor: ByteCursor, after previous: SourceToken?) -> LiteralDelimiter?
@@ -56,9 +62,14 @@ extension LanguageSyntax {
     static var translatesUnicodeEscapes: Bool { false }
     static var swiftDirectivesAndRegex: Bool { false }
     static var tildeStandsAlone: Bool { false }
+    static var scriptRegexLiterals: Bool { false }
+    static var jsxElements: Bool { false }
+    static var valueKeywords: [StaticString] {
+        ["return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "else", "switch"]
+    }
 }
 
-/// A linear lexer for Kotlin, Java, Swift and Groovy: identifiers, numbers, punctuation and whole
+/// A linear lexer for Kotlin, Java, Swift, Groovy, Dart and TypeScript/JavaScript: identifiers, numbers, punctuation and whole
 /// literals outside comments, each with its position and bracket level.
 struct CodeLexer<Syntax: LanguageSyntax> {
     private enum LiteralFrame {
@@ -80,6 +91,17 @@ struct CodeLexer<Syntax: LanguageSyntax> {
     /// No bare regex literal can close before this offset: a scan from an earlier `/` reached the
     /// line's end without finding one (so each line is scanned for regex closers once).
     private var regexCloserAbsentBefore = 0
+    /// Open JSX constructs, innermost last: code is read only when this is empty or ends in an expression.
+    private var jsx: [JSXFrame] = []
+
+    private enum JSXFrame {
+        /// Inside an element's opening tag: its name and attributes.
+        case tag
+        /// Between an element's tags: text, child elements and `{…}` expressions.
+        case children
+        /// A `{…}` in JSX (an attribute's value, a spread, a child): code until the brace opened at `level` closes.
+        case expression(level: Int)
+    }
 
     private init(_ bytes: [UInt8]) {
         cursor = ByteCursor(bytes)
@@ -108,6 +130,18 @@ struct CodeLexer<Syntax: LanguageSyntax> {
 
     private mutating func run() {
         while true {
+            switch jsx.last {
+            case .tag?:
+                readJSXTag()
+                if cursor.atEnd { return }
+                continue
+            case .children?:
+                readJSXChildren()
+                if cursor.atEnd { return }
+                continue
+            case .expression?, nil:
+                break
+            }
             skipWhitespaceAndComments()
             if cursor.atEnd { return }
             let start = cursor.offset
@@ -119,6 +153,13 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             } else if Syntax.swiftDirectivesAndRegex, byte == ASCII.slash, let end = bareRegexEnd() {
                 cursor.skip(end - cursor.offset)
                 emit(.string, start, line, column)
+            } else if Syntax.scriptRegexLiterals, byte == ASCII.slash, let end = scriptRegexEnd() {
+                cursor.skip(end - cursor.offset)
+                emit(.string, start, line, column)
+            } else if Syntax.jsxElements, byte == ASCII.less, jsxElementStarts() {
+                cursor.skip(1)
+                emit(.punctuation, start, line, column)
+                jsx.append(.tag)
             } else if let delimiter = Syntax.literalOpening(at: cursor, after: tokens.last) {
                 readLiteral(delimiter)
                 emit(delimiter.kind, start, line, column)
@@ -151,6 +192,7 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             } else if ASCII.isCloser(byte) {
                 level = max(0, level - 1)
                 tokenLevel = level
+                if byte == ASCII.closeBrace, case .expression(let opened)? = jsx.last, opened == level { jsx.removeLast() }
             }
         }
         tokens.append(SourceToken(kind: kind, start: start, end: cursor.offset, line: line, column: column, level: tokenLevel))
@@ -499,10 +541,6 @@ struct CodeLexer<Syntax: LanguageSyntax> {
         return nil
     }
 
-    private static var valueKeywords: [StaticString] {
-        ["return", "case", "in", "where", "if", "guard", "while", "try", "await", "throw", "else", "switch"]
-    }
-
     private func valueCanStart(after previous: SourceToken?) -> Bool {
         guard let previous else { return true }
         let last = cursor.bytes[Int(previous.end) - 1]
@@ -511,11 +549,126 @@ struct CodeLexer<Syntax: LanguageSyntax> {
             return !ASCII.isCloser(last) && last != ASCII.dot
         case .identifier:
             let word = cursor.bytes[previous.byteRange]
-            return Self.valueKeywords.contains { keyword in
+            return Syntax.valueKeywords.contains { keyword in
                 word.elementsEqual(UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
             }
         case .number, .string, .character, .annotation:
             return false
+        }
+    }
+
+    // MARK: TypeScript/JavaScript regular expressions and JSX
+
+    /// Where a `/regex/flags` literal that starts at the cursor ends, or nil when the `/` divides:
+    /// a regex starts only where a value can, and closes on the same line at a `/` that is neither
+    /// escaped nor inside a `[…]` class.
+    private mutating func scriptRegexEnd() -> Int? {
+        guard cursor.offset >= regexCloserAbsentBefore, valueCanStart(after: tokens.last) else { return nil }
+        let bytes = cursor.bytes
+        var position = cursor.offset + 1
+        var inClass = false
+        while position < bytes.count, !ASCII.isLineBreak(bytes[position]) {
+            switch bytes[position] {
+            case ASCII.backslash:
+                position += position + 1 < bytes.count && !ASCII.isLineBreak(bytes[position + 1]) ? 2 : 1
+                continue
+            case ASCII.openBracket:
+                inClass = true
+            case ASCII.closeBracket:
+                inClass = false
+            case ASCII.slash where !inClass:
+                position += 1
+                while position < bytes.count, ASCII.isLetter(bytes[position]) { position += 1 }
+                return position
+            default:
+                break
+            }
+            position += 1
+        }
+        regexCloserAbsentBefore = position
+        return nil
+    }
+
+    /// Whether the `<` at the cursor opens a JSX element: where a value can start, followed by a
+    /// name and then what can follow a tag's name (`>`, `/>`, an attribute, `{…}`), or by `>` (a fragment).
+    private func jsxElementStarts() -> Bool {
+        guard valueCanStart(after: tokens.last) else { return false }
+        if cursor.peek(1) == ASCII.greater { return true }
+        guard ASCII.isIdentifierStart(cursor.peek(1)) else { return false }
+        var ahead = 2
+        while Self.isJSXNameByte(cursor.peek(ahead)) { ahead += 1 }
+        let next = cursor.peek(ahead)
+        guard ASCII.isWhitespace(next) else { return next == ASCII.greater || next == ASCII.slash || next == ASCII.openBrace }
+        while ASCII.isWhitespace(cursor.peek(ahead)) { ahead += 1 }
+        // `<T extends U>(…) =>` is a generic arrow function, as TypeScript reads it in a .tsx file.
+        return !(cursor.matches("extends", ahead: ahead) && !ASCII.isIdentifierByte(cursor.peek(ahead + 7)))
+    }
+
+    private static func isJSXNameByte(_ byte: UInt8) -> Bool {
+        ASCII.isIdentifierByte(byte) || byte == ASCII.dot || byte == ASCII.colon || byte == ASCII.minus
+    }
+
+    /// Reads one thing of an opening tag: a name (as identifiers and punctuation, like code), an
+    /// attribute's string value (a string token), `=`, a `{…}` value (then read as code), or the
+    /// tag's end: `/>` ends the element, `>` opens its children.
+    private mutating func readJSXTag() {
+        skipWhitespaceAndComments()
+        guard !cursor.atEnd else { return }
+        let start = cursor.offset
+        let line = cursor.line
+        let column = cursor.column()
+        let byte = cursor.peek()
+        if byte == ASCII.slash, cursor.peek(1) == ASCII.greater {
+            cursor.skip(2)
+            emit(.punctuation, start, line, column)
+            jsx.removeLast()
+        } else if byte == ASCII.greater {
+            cursor.skip(1)
+            emit(.punctuation, start, line, column)
+            jsx[jsx.count - 1] = .children
+        } else if byte == ASCII.openBrace {
+            jsx.append(.expression(level: level))
+            cursor.skip(1)
+            emit(.punctuation, start, line, column)
+        } else if byte == ASCII.quote || byte == ASCII.apostrophe {
+            cursor.skip(1)
+            while !cursor.atEnd, cursor.peek() != byte { cursor.advance() }
+            cursor.skip(1)
+            emit(.string, start, line, column)
+        } else if ASCII.isIdentifierStart(byte) {
+            skipIdentifierBytes()
+            emit(.identifier, start, line, column)
+        } else if byte == ASCII.less {
+            // Not JSX after all (`<T,>` and the like ended the tag's name): read on as code.
+            jsx.removeLast()
+        } else {
+            cursor.advance()
+            emit(.punctuation, start, line, column)
+        }
+    }
+
+    /// Reads an element's text (no token: it is not code) up to a child: `{` opens an expression,
+    /// `</…>` closes the element (one punctuation token), `<` opens a child element.
+    private mutating func readJSXChildren() {
+        while !cursor.atEnd, cursor.peek() != ASCII.less, cursor.peek() != ASCII.openBrace { cursor.advance() }
+        guard !cursor.atEnd else { return }
+        let start = cursor.offset
+        let line = cursor.line
+        let column = cursor.column()
+        if cursor.peek() == ASCII.openBrace {
+            jsx.append(.expression(level: level))
+            cursor.skip(1)
+            emit(.punctuation, start, line, column)
+        } else if cursor.peek(1) == ASCII.slash {
+            cursor.skip(2)
+            while !cursor.atEnd, cursor.peek() != ASCII.greater, cursor.peek() != ASCII.less, cursor.peek() != ASCII.openBrace { cursor.advance() }
+            if cursor.peek() == ASCII.greater { cursor.skip(1) }
+            emit(.punctuation, start, line, column)
+            jsx.removeLast()
+        } else {
+            cursor.skip(1)
+            emit(.punctuation, start, line, column)
+            jsx.append(.tag)
         }
     }
 }

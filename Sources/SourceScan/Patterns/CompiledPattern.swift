@@ -62,6 +62,8 @@ struct CompiledPattern: Sendable {
         case .kotlin, .xmlAttribute: return KotlinLexer.lex(bytes)
         case .java: return JavaLexer.lex(bytes)
         case .swift: return SwiftLexer.lex(bytes)
+        case .dart: return DartLexer.lex(bytes)
+        case .typescript: return TypeScriptLexer.lex(bytes)
         }
     }
 

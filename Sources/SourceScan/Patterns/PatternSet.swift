@@ -24,12 +24,16 @@ public struct PatternDefinition: Sendable, Hashable {
     /// Opaque to the scanner: what an occurrence means to the caller (e.g. `flag-secure:sets`).
     public var tag: String
     public var scope: PatternScope?
+    /// The Dart or JavaScript package whose API the pattern names: an occurrence counts only in a
+    /// file whose nearest `pubspec.yaml` or `package.json` depends on it.
+    public var package: String?
 
-    public init(language: SourceLanguage, text: String, tag: String, scope: PatternScope? = nil) {
+    public init(language: SourceLanguage, text: String, tag: String, scope: PatternScope? = nil, package: String? = nil) {
         self.language = language
         self.text = text
         self.tag = tag
         self.scope = scope
+        self.package = package
     }
 }
 

@@ -62,12 +62,13 @@ struct DeclaredMechanism {
         return "\(Phrases.list(names)) in \(Phrases.list(files))"
     }
 
-    /// "`setFlags(… FLAG_SECURE …)`, … or `setSecure(true)`": what was sought, for messages.
+    /// "`setFlags(… FLAG_SECURE …)`, … or `setSecure(true)`": what was sought, for messages; a
+    /// package's patterns only when the app depends on the package.
     /// Patterns that count only in handlers' bodies are named with their handlers: "`addSubview(…)`
     /// or `present(…)` in the body of `func sceneWillResignActive`, or of `onChange` when it tests
     /// `.background`".
     var sought: String {
-        let ids = code.patterns.sets(mechanism.id).sorted()
+        let ids = code.patterns.sets(mechanism.id).filter { code.patterns.package($0).map(code.dependencies.contains) ?? true }.sorted()
         let plain = Self.alternatives(ids.filter { code.patterns.scope($0) == nil }.map { code.patterns.text($0) })
         let scoped = ids.filter { code.patterns.scope($0) != nil }
         var seenScopes: Set<PatternScope> = []

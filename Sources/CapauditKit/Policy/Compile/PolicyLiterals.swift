@@ -34,8 +34,8 @@ extension MechanismEvidence: SwiftInitializerLiteral {
 
 extension EvidencePattern: SwiftInitializerLiteral {
     var swiftArguments: KeyValuePairs<String, any SwiftLiteral> {
-        guard let scope else { return ["language": language, "text": text] }
-        return ["language": language, "text": text, "scope": scope]
+        guard let scope else { return ["language": language, "text": text, "package": package] }
+        return ["language": language, "text": text, "scope": scope, "package": package]
     }
 }
 

@@ -107,6 +107,8 @@ extension SourceLanguage: SwiftLiteral {
         case .kotlin: return ".kotlin"
         case .java: return ".java"
         case .swift: return ".swift"
+        case .dart: return ".dart"
+        case .typescript: return ".typescript"
         case .xmlAttribute: return ".xmlAttribute"
         }
     }
