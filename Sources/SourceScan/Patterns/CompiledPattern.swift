@@ -217,7 +217,7 @@ struct CompiledScope: Sendable {
 
     init(_ scope: PatternScope, language: SourceLanguage, for definition: PatternDefinition) throws(PatternError) {
         guard language == .swift || language == .kotlin || language == .java else {
-            throw PatternError(definition: definition, reason: "only code patterns can be scoped to handlers")
+            throw PatternError(definition: definition, reason: "only Swift, Kotlin and Java patterns can be scoped to handlers (write it as a pattern of its own)")
         }
         guard !scope.handlers.isEmpty else { throw PatternError(definition: definition, reason: "its scope names no handler") }
         func compile(_ texts: [String], _ role: String) throws(PatternError) -> [CompiledPattern] {
