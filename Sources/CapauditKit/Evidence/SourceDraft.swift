@@ -54,8 +54,8 @@ public struct SourceDraft: Sendable {
         // A base class other types extend (`SecureActivity`) is where screens get their code, not a screen.
         let bases = Set(code.index.declarations.flatMap { $0.supertypes.map(\.name) })
         for (declaration, traits) in code.index.screens() where !bases.contains(declaration.name) {
-            let entry = code.index.declarations(named: declaration.name).count == 1 ? declaration.name : declaration.qualifiedName
-            let search = code.index.search(type: entry)
+            let entry = Self.codeEntry(for: declaration, in: code.index)
+            let search = code.index.search(declaration: declaration)
             let found = mechanisms.filter { mechanism in search.occurrences.contains { code.patterns.sets(mechanism.id).contains($0.pattern) } }
             guard !found.isEmpty || traits.holdsSecureInput else { continue }
             explained.formUnion(search.occurrences.map(\.location))
@@ -95,6 +95,14 @@ public struct SourceDraft: Sendable {
                 if !permissions.contains(where: { $0.name == name }) { permissions.append((name, declaration.maxSdkVersion)) }
             }
         }
+    }
+
+    /// The `code` entry that names the declaration alone (EVD005 `ambiguous` otherwise): its name,
+    /// else its full name (Kotlin and Java), else its file's path.
+    static func codeEntry(for declaration: TypeDeclaration, in index: SourceIndex) -> String {
+        if Set(index.declarations(namedBy: declaration.qualifiedName).map(\.file)).count == 1 { return declaration.qualifiedName }
+        if declaration.package != nil, index.declarations(namedBy: declaration.fullName).count == 1 { return declaration.fullName }
+        return declaration.file
     }
 
     /// `CardDetailsActivity` → `card-details`: the type's words in kebab case, without the

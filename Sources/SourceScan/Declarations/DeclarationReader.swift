@@ -5,6 +5,8 @@ struct DeclarationReader {
         var declarations: [FoundDeclaration]
         /// For each token, the index in `declarations` of its innermost enclosing declaration, or -1.
         var enclosing: [Int32]
+        /// The Kotlin or Java file's `package`, which qualifies its top-level names.
+        var package: String?
     }
 
     private let source: LexedSource
@@ -63,7 +65,25 @@ struct DeclarationReader {
                     supertypes: header.supertypes, body: nil, parent: current))
             if let open = header.bodyOpen { pendingBodies.append((open, declarations.count - 1)) }
         }
-        return Result(declarations: declarations, enclosing: enclosing)
+        return Result(declarations: declarations, enclosing: enclosing, package: packageName())
+    }
+
+    /// The name after `package`, which comes before any import and any body (file annotations
+    /// such as `@file:JvmName("Cards")` may precede it).
+    private func packageName() -> String? {
+        guard language == .kotlin || language == .java else { return nil }
+        let tokens = source.tokens
+        guard let keyword = tokens.indices.first(where: { source.token(at: $0, is: "package") || source.token(at: $0, is: "import") || source.token(at: $0, isPunctuation: ASCII.openBrace) }),
+            source.token(at: keyword, is: "package")
+        else { return nil }
+        var parts: [String] = []
+        var index = keyword + 1
+        while source.kind(at: index) == .identifier {
+            parts.append(source.text(at: index))
+            guard source.token(at: index + 1, isPunctuation: ASCII.dot) else { break }
+            index += 2
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ".")
     }
 
     private func extent(open: Int, close: Int) -> BodyExtent? {

@@ -12,6 +12,7 @@ struct FileScan {
     var file: SourceFile?
     var note: ScanNote?
     var declarations: [FoundDeclaration] = []
+    var package: String?
     var occurrences: [FoundMatch] = []
     var secureInputs: [FoundMatch] = []
     var facts = BuildFacts()
@@ -81,6 +82,7 @@ struct FileScanner: Sendable {
     private func readCode(_ source: LexedSource, language: SourceLanguage, into result: inout FileScan) {
         let declared = DeclarationReader.read(source, language: language)
         result.declarations = declared.declarations
+        result.package = declared.package
         let (patterns, secureInputs) = matchers(for: language)
         func found(_ match: (pattern: PatternID, token: Int)) -> FoundMatch {
             let token = source.tokens[match.token]
@@ -137,7 +139,7 @@ enum SecureInput {
     static let patterns: PatternSet = {
         let android = [
             "PasswordVisualTransformation", "TYPE_TEXT_VARIATION_PASSWORD", "TYPE_NUMBER_VARIATION_PASSWORD",
-            "TYPE_TEXT_VARIATION_WEB_PASSWORD",
+            "TYPE_TEXT_VARIATION_WEB_PASSWORD", "SecureTextField", "BasicSecureTextField",
         ]
         let definitions =
             android.flatMap { name in [SourceLanguage.kotlin, .java].map { PatternDefinition(language: $0, text: name, tag: name) } }
