@@ -72,8 +72,8 @@ import YAML
         ("swift", "field.isSecureTextEntry = true", [], []),
     ]
 
-    /// This table's rows and the Policy 3 mechanisms' (Policy3EvidenceTests).
-    static let rows = table + Policy3EvidenceTests.table
+    /// This table's rows and the Policy 3 mechanisms' (Policy3EvidenceTests.swift).
+    static let rows = table + Policy3EvidenceRows.table
 
     @Test(arguments: rows.indices)
     func taxonomyPatternsFindTheTableRow(_ row: Int) {

@@ -1,10 +1,9 @@
 @testable import CapauditKit
-import TestSupport
 import Testing
 
 /// The Policy 3 mechanisms' rows of docs/evidence.md's table (EVIDENCE.md, Evidence 2): code,
 /// then the mechanisms it applies and undoes; EvidenceRuleTests checks them with its own rows.
-@Suite struct Policy3EvidenceTests {
+enum Policy3EvidenceRows {
     static let table: [(language: String, code: String, sets: [String], clears: [String])] = [
         ("xml", #"android:filterTouchesWhenObscured="true""#, ["filter-obscured-touches"], []),
         ("xml", #"android:filterTouchesWhenObscured="false""#, [], ["filter-obscured-touches"]),
@@ -30,15 +29,4 @@ import Testing
         ("swift", "func application(_ app: UIApplication, shouldAllowExtensionPointIdentifier id: UIApplication.ExtensionPointIdentifier) -> Bool { log(id); return true }", [], []),
         ("swift", "func application(_ app: UIApplication, shouldAllowExtensionPointIdentifier id: UIApplication.ExtensionPointIdentifier) -> Bool", [], []),
     ]
-
-    /// A Compose secure text field is a secure input to `init --from-source`, like SwiftUI's.
-    @Test(arguments: ["SecureTextField", "BasicSecureTextField"])
-    func composeSecureFieldsAreSecureInputs(_ name: String) throws {
-        let code = CodeBase.contents(
-            [.init(platform: .android, path: "PinActivity.kt", text: "class PinActivity : ComponentActivity() {\n    fun f() { setContent { \(name)(state = s) } }\n}")],
-            taxonomy: Manifests.policy.taxonomy)
-        let index = try #require(code.platforms[.android]).index
-        let declaration = try #require(index.declarations.first)
-        #expect(index.screenTraits(of: declaration).secureInputs.map { "\($0.name)@\($0.location.line):\($0.location.column)" } == ["\(name)@2:28"])
-    }
 }

@@ -57,6 +57,29 @@ import Testing
         #expect(Self.source.search(declaration: vault).files == ["vault/src/main/java/com/example/vault/MainActivity.kt"])
     }
 
+    /// Two modules each declare `BaseActivity`; only `core`'s sets the flag. A subtype's base is
+    /// the one its file imports, else the one of its package; with neither, every one.
+    @Test func aSupertypeIsTheOneTheSubtypesFileImportsOrItsPackageDeclares() throws {
+        let base = "open class BaseActivity : AppCompatActivity() { fun f() { setFlags(FLAG_SECURE, FLAG_SECURE) } }"
+        let modules = index(.android, [
+            "core/BaseActivity.kt": "package com.example.core\n\n\(base)",
+            "legacy/BaseActivity.java": "package com.example.legacy;\npublic class BaseActivity extends Activity { void g() { show(); } }",
+            "core/CardsActivity.kt": "package com.example.core\nclass CardsActivity : BaseActivity()",
+            "vault/VaultActivity.kt": "package com.example.vault\nimport com.example.legacy.BaseActivity\nimport com.example.core.*\nclass VaultActivity : BaseActivity()",
+            "vault/AliasActivity.kt": "package com.example.vault\nimport com.example.core.BaseActivity as CoreBase\nclass AliasActivity : BaseActivity()",
+            "legacy/OldActivity.java": "package com.example.legacy;\nimport static com.example.core.BaseActivity.X;\npublic class OldActivity extends BaseActivity {}",
+        ], patterns: try patternSet(.kotlin, ["setFlags"]))
+        func searched(_ entry: String) throws -> [String] {
+            let declaration = try #require(modules.declarations(namedBy: entry).first)
+            return modules.search(declaration: declaration).files
+        }
+        #expect(try searched("com.example.vault.VaultActivity") == ["vault/VaultActivity.kt", "legacy/BaseActivity.java"])
+        #expect(try searched("CardsActivity") == ["core/CardsActivity.kt", "core/BaseActivity.kt"])
+        #expect(try searched("OldActivity") == ["legacy/OldActivity.java", "legacy/BaseActivity.java"])
+        // An alias and a wildcard name no type: nothing tells which `BaseActivity` it is.
+        #expect(try searched("AliasActivity") == ["vault/AliasActivity.kt", "core/BaseActivity.kt", "legacy/BaseActivity.java"])
+    }
+
     @Test func aFileWithoutAPackageLineHasNone() {
         let plain = index(.android, ["A.kt": "import x.Y\nclass A { val p = 1 }", "B.java": "class B { int a; }", "C.kt": "val packageName = 1\nclass C"])
         #expect(plain.declarations.map { $0.package == nil } == [true, true, true])

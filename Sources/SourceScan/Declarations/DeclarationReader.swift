@@ -7,6 +7,8 @@ struct DeclarationReader {
         var enclosing: [Int32]
         /// The Kotlin or Java file's `package`, which qualifies its top-level names.
         var package: String?
+        /// The full names of the types the file imports one by one.
+        var imports: [String]
     }
 
     private let source: LexedSource
@@ -65,25 +67,38 @@ struct DeclarationReader {
                     supertypes: header.supertypes, body: nil, parent: current))
             if let open = header.bodyOpen { pendingBodies.append((open, declarations.count - 1)) }
         }
-        return Result(declarations: declarations, enclosing: enclosing, package: packageName())
+        let header = fileHeader()
+        return Result(declarations: declarations, enclosing: enclosing, package: header.package, imports: header.imports)
     }
 
-    /// The name after `package`, which comes before any import and any body (file annotations
-    /// such as `@file:JvmName("Cards")` may precede it).
-    private func packageName() -> String? {
-        guard language == .kotlin || language == .java else { return nil }
-        let tokens = source.tokens
-        guard let keyword = tokens.indices.first(where: { source.token(at: $0, is: "package") || source.token(at: $0, is: "import") || source.token(at: $0, isPunctuation: ASCII.openBrace) }),
-            source.token(at: keyword, is: "package")
-        else { return nil }
-        var parts: [String] = []
-        var index = keyword + 1
-        while source.kind(at: index) == .identifier {
-            parts.append(source.text(at: index))
-            guard source.token(at: index + 1, isPunctuation: ASCII.dot) else { break }
-            index += 2
+    /// The `package` and the single-type imports (`import com.example.core.BaseActivity`; not a
+    /// `.*`, an alias or a Java static import), which come before any body (file annotations such
+    /// as `@file:JvmName("Cards")` may precede them).
+    private func fileHeader() -> (package: String?, imports: [String]) {
+        guard language == .kotlin || language == .java else { return (nil, []) }
+        var package: String?
+        var imports: [String] = []
+        var index = 0
+        while index < source.tokens.count, !source.token(at: index, isPunctuation: ASCII.openBrace) {
+            let isPackage = source.token(at: index, is: "package")
+            index += 1
+            guard isPackage || source.token(at: index - 1, is: "import"), !source.token(at: index, is: "static") else { continue }
+            var parts: [String] = []
+            while source.kind(at: index) == .identifier {
+                parts.append(source.text(at: index))
+                index += 1
+                guard source.token(at: index, isPunctuation: ASCII.dot) else { break }
+                index += 1
+            }
+            let isWhole = !parts.isEmpty && !source.token(at: index - 1, isPunctuation: ASCII.dot) && !source.token(at: index, is: "as")
+            guard isWhole else { continue }
+            if isPackage {
+                package = package ?? parts.joined(separator: ".")
+            } else {
+                imports.append(parts.joined(separator: "."))
+            }
         }
-        return parts.isEmpty ? nil : parts.joined(separator: ".")
+        return (package, imports)
     }
 
     private func extent(open: Int, close: Int) -> BodyExtent? {

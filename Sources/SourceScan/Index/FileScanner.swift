@@ -13,6 +13,7 @@ struct FileScan {
     var note: ScanNote?
     var declarations: [FoundDeclaration] = []
     var package: String?
+    var imports: [String] = []
     var occurrences: [FoundMatch] = []
     var secureInputs: [FoundMatch] = []
     var facts = BuildFacts()
@@ -83,6 +84,7 @@ struct FileScanner: Sendable {
         let declared = DeclarationReader.read(source, language: language)
         result.declarations = declared.declarations
         result.package = declared.package
+        result.imports = declared.imports
         let (patterns, secureInputs) = matchers(for: language)
         func found(_ match: (pattern: PatternID, token: Int)) -> FoundMatch {
             let token = source.tokens[match.token]

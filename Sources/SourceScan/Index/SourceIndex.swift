@@ -58,6 +58,8 @@ public struct SourceIndex: Sendable {
     private let declarationRanges: [String: Range<Int>]
     private let occurrenceRanges: [String: Range<Int>]
     private let declarationsByName: [String: [Int]]
+    /// Each Kotlin or Java file's single-type imports, by path.
+    private let importsByFile: [String: Set<String>]
     private let extensionsByName: [String: [Int]]
     private let children: [[Int]]
     private let occurrencesByDeclaration: [[Int]]
@@ -95,10 +97,12 @@ public struct SourceIndex: Sendable {
         var facts = BuildFacts()
         var notes = walkNotes
         var declarationRanges: [String: Range<Int>] = [:]
+        var imports: [String: Set<String>] = [:]
         for scan in scans {
             if let note = scan.note { notes.append(note) }
             guard let file = scan.file else { continue }
             files.append(file)
+            if !scan.imports.isEmpty { imports[file.path] = Set(scan.imports) }
             let offset = declarations.count
             defer { declarationRanges[file.path] = offset..<declarations.count }
             for (index, found) in scan.declarations.enumerated() {
@@ -138,6 +142,7 @@ public struct SourceIndex: Sendable {
         self.notes = notes.sorted { $0.path < $1.path }
         filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.declarationRanges = declarationRanges
+        importsByFile = imports
         occurrenceRanges = Self.ranges(of: occurrences)
         var byName: [String: [Int]] = [:]
         var extensions: [String: [Int]] = [:]
@@ -284,27 +289,42 @@ public struct SourceIndex: Sendable {
         var names: [String] = [name]
         var ids = own
         var unresolved: [String] = []
-        var level: [String] = []
+        var level: [(name: String, subtype: Int)] = []
         for id in own {
-            for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted { level.append(supertype.name) }
+            for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted { level.append((supertype.name, id)) }
         }
         for _ in 0..<ScanLimits.supertypeDepth {
-            var next: [String] = []
+            var next: [(name: String, subtype: Int)] = []
             for current in level {
-                names.append(current)
-                let declared = Self.lookUp(current, in: declarationsByName, declarations)
-                if declared.isEmpty { unresolved.append(current) }
-                let found = declared + Self.lookUp(current, in: extensionsByName, declarations)
+                names.append(current.name)
+                let declared = supertype(current.name, of: current.subtype)
+                if declared.isEmpty { unresolved.append(current.name) }
+                let found = declared + Self.lookUp(current.name, in: extensionsByName, declarations)
                 ids += found
                 for id in found {
                     for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted {
-                        next.append(supertype.name)
+                        next.append((supertype.name, id))
                     }
                 }
             }
             level = next
         }
         return (ids, names, unresolved)
+    }
+
+    /// The declarations a supertype name in `subtype`'s header stands for. Where files of several
+    /// packages declare that name (a `BaseActivity` per module), Kotlin and Java say which one:
+    /// the one the subtype's file imports, else the one of its own package; when neither tells,
+    /// all of them.
+    private func supertype(_ name: String, of subtype: Int) -> [Int] {
+        let all = Self.lookUp(name, in: declarationsByName, declarations)
+        let from = declarations[subtype]
+        guard from.package != nil || importsByFile[from.file] != nil, Set(all.map { declarations[$0].file }).count > 1 else { return all }
+        let imported = importsByFile[from.file] ?? []
+        let byImport = all.filter { imported.contains(declarations[$0].fullName) }
+        if !byImport.isEmpty { return byImport }
+        let byPackage = all.filter { declarations[$0].package == from.package }
+        return byPackage.isEmpty ? all : byPackage
     }
 
     // MARK: init --from-source
