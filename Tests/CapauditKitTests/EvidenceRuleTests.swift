@@ -93,16 +93,20 @@ import YAML
         ("swift", "field.isSecureTextEntry = true", [], []),
     ]
 
-    @Test(arguments: table.indices)
+    /// This table's rows and the Policy 3 mechanisms' (Policy3EvidenceTests.swift).
+    static let rows = table + Policy3EvidenceRows.table
+
+    @Test(arguments: rows.indices)
     func taxonomyPatternsFindTheTableRow(_ row: Int) {
-        let entry = Self.table[row]
+        let entry = Self.rows[row]
         let found = Self.mechanisms(entry.language, entry.code)
         #expect(found.sets == entry.sets, "\(entry.code)")
         #expect(found.clears == entry.clears, "\(entry.code)")
     }
 
     @Test func commentsAndStringsAreNeverEvidence() {
-        for entry in Self.table where !entry.sets.isEmpty || !entry.clears.isEmpty {
+        // A layout attribute has no comment or string form to hide in.
+        for entry in Self.rows where entry.language != "xml" && (!entry.sets.isEmpty || !entry.clears.isEmpty) {
             let escaped = entry.code.replacing("\"", with: "'").replacing("\\", with: "")
             for hidden in ["/* \(entry.code) */", "val s = \"\(escaped)\"".replacing("val", with: entry.language == "swift" ? "let" : "val")] {
                 let found = Self.mechanisms(entry.language, hidden)

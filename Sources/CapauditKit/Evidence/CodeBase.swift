@@ -182,6 +182,13 @@ public struct PlatformCode: Sendable {
     /// The roots as messages name them: "android/app and android/feature-cards".
     var rootNames: String { Phrases.list(roots.map(\.path)) }
 
+    /// An index path as a `code` entry names it: relative to the innermost root that holds it.
+    func rootPath(of file: String) -> String {
+        let holders = roots.filter { $0.path == "." || $0.path.isEmpty || file.hasPrefix("\($0.path)/") }
+        guard let root = holders.max(by: { $0.path.count < $1.path.count }), root.path != ".", !root.path.isEmpty else { return file }
+        return String(file.dropFirst(root.path.count + 1))
+    }
+
     /// The index's paths of the file that a `code` path names, relative to its root: one per
     /// root that holds such a file.
     func files(atRootPath path: String) -> [String] {

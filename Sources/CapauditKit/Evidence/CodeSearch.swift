@@ -6,6 +6,9 @@ import SourceScan
 struct CodeSearch {
     /// Entries that name no declared type and no file of the source (EVD005).
     var unknown: [CodeReference] = []
+    /// Entries whose name matches declarations in several files (EVD005 `ambiguous`): none of
+    /// them is searched.
+    var ambiguous: [AmbiguousReference] = []
     /// The declarations searched, each once, in the order found.
     var declarations: [TypeDeclaration] = []
     /// Files the `code` names, as the index names them (from the working folder).
@@ -33,12 +36,18 @@ struct CodeSearch {
         for entry in entries {
             switch entry.kind {
             case .type:
-                let search = code.index.search(type: entry.name)
-                guard !search.declarations.isEmpty else {
+                let candidates = code.index.declarations(namedBy: entry.name)
+                // Declarations of one name in one file are its compile-time variants (`#if`), which no other entry would tell apart.
+                if Set(candidates.map(\.file)).count > 1 {
+                    ambiguous.append(AmbiguousReference(entry: entry, candidates: candidates))
+                    continue
+                }
+                let searches = candidates.isEmpty ? [code.index.search(type: entry.name)] : candidates.map { code.index.search(declaration: $0) }
+                guard searches.contains(where: { !$0.declarations.isEmpty }) else {
                     unknown.append(entry)
                     continue
                 }
-                add(search)
+                searches.forEach(add)
             case .path:
                 let paths = code.files(atRootPath: Self.normalized(entry.name))
                 guard !paths.isEmpty else {
@@ -51,7 +60,10 @@ struct CodeSearch {
                         occurrences.append(occurrence)
                     }
                     for declaration in code.index.declarations(inFile: path) where declaration.parent == nil {
-                        add(code.index.search(type: declaration.qualifiedName))
+                        // An extension brings its type along, when its name says which one that is.
+                        let extended = declaration.kind == .extension ? code.index.declarations(namedBy: declaration.qualifiedName) : []
+                        let roots = Set(extended.map(\.file)).count == 1 ? extended : [declaration]
+                        for root in roots { add(code.index.search(declaration: root)) }
                     }
                 }
             }
@@ -74,6 +86,21 @@ struct CodeSearch {
 
     func occurrences(of ids: Set<PatternID>) -> [PatternOccurrence] {
         occurrences.filter { ids.contains($0.pattern) }
+    }
+}
+
+/// A `code` entry that names declarations in several files, and those declarations.
+struct AmbiguousReference {
+    let entry: CodeReference
+    let candidates: [TypeDeclaration]
+
+    /// What names each candidate alone, in order: its full name (Kotlin and Java, where the
+    /// package sets it apart from the others), else its file's path relative to its root.
+    func alternatives(in code: PlatformCode) -> [String] {
+        let fullNames = candidates.map(\.fullName)
+        return candidates.map { candidate in
+            candidate.package != nil && fullNames.count { $0 == candidate.fullName } == 1 ? candidate.fullName : code.rootPath(of: candidate.file)
+        }
     }
 }
 

@@ -64,8 +64,8 @@ public struct SourceDraft: Sendable {
         // A base class other types extend (`SecureActivity`) is where screens get their code, not a screen.
         let bases = Set(code.index.declarations.flatMap { $0.supertypes.map(\.name) })
         for (declaration, traits) in code.index.screens() where !bases.contains(declaration.name) {
-            let entry = code.index.declarations(named: declaration.name).count == 1 ? declaration.name : declaration.qualifiedName
-            let search = code.index.search(type: entry)
+            let entry = Self.codeEntry(for: declaration, in: code)
+            let search = code.index.search(declaration: declaration)
             let found = mechanisms.filter { mechanism in search.occurrences.contains { code.patterns.sets(mechanism.id).contains($0.pattern) } }
             guard !found.isEmpty || traits.holdsSecureInput else { continue }
             explained.formUnion(search.occurrences.map(\.location))
@@ -132,6 +132,14 @@ public struct SourceDraft: Sendable {
         let through = setting.reference == nil ? "" : ", read through `\(setting.valueText)`"
         let flavour = setting.block.contains("productFlavors") ? " (a product flavour's, the lowest)" : ""
         return BuildValue(value: String(value), explanation: "\(key) of the Gradle file\(flavour)\(through)")
+    }
+
+    /// The `code` entry that names the declaration alone (EVD005 `ambiguous` otherwise): its name,
+    /// else its full name (Kotlin and Java), else its file's path relative to its root.
+    static func codeEntry(for declaration: TypeDeclaration, in code: PlatformCode) -> String {
+        if Set(code.index.declarations(namedBy: declaration.qualifiedName).map(\.file)).count == 1 { return declaration.qualifiedName }
+        if declaration.package != nil, code.index.declarations(namedBy: declaration.fullName).count == 1 { return declaration.fullName }
+        return code.rootPath(of: declaration.file)
     }
 
     /// `CardDetailsActivity` → `card-details`: the type's words in kebab case, without the

@@ -5,6 +5,10 @@ struct DeclarationReader {
         var declarations: [FoundDeclaration]
         /// For each token, the index in `declarations` of its innermost enclosing declaration, or -1.
         var enclosing: [Int32]
+        /// The Kotlin or Java file's `package`, which qualifies its top-level names.
+        var package: String?
+        /// The full names of the types the file imports one by one.
+        var imports: [String]
     }
 
     private let source: LexedSource
@@ -63,7 +67,38 @@ struct DeclarationReader {
                     supertypes: header.supertypes, body: nil, parent: current))
             if let open = header.bodyOpen { pendingBodies.append((open, declarations.count - 1)) }
         }
-        return Result(declarations: declarations, enclosing: enclosing)
+        let header = fileHeader()
+        return Result(declarations: declarations, enclosing: enclosing, package: header.package, imports: header.imports)
+    }
+
+    /// The `package` and the single-type imports (`import com.example.core.BaseActivity`; not a
+    /// `.*`, an alias or a Java static import), which come before any body (file annotations such
+    /// as `@file:JvmName("Cards")` may precede them).
+    private func fileHeader() -> (package: String?, imports: [String]) {
+        guard language == .kotlin || language == .java else { return (nil, []) }
+        var package: String?
+        var imports: [String] = []
+        var index = 0
+        while index < source.tokens.count, !source.token(at: index, isPunctuation: ASCII.openBrace) {
+            let isPackage = source.token(at: index, is: "package")
+            index += 1
+            guard isPackage || source.token(at: index - 1, is: "import"), !source.token(at: index, is: "static") else { continue }
+            var parts: [String] = []
+            while source.kind(at: index) == .identifier {
+                parts.append(source.text(at: index))
+                index += 1
+                guard source.token(at: index, isPunctuation: ASCII.dot) else { break }
+                index += 1
+            }
+            let isWhole = !parts.isEmpty && !source.token(at: index - 1, isPunctuation: ASCII.dot) && !source.token(at: index, is: "as")
+            guard isWhole else { continue }
+            if isPackage {
+                package = package ?? parts.joined(separator: ".")
+            } else {
+                imports.append(parts.joined(separator: "."))
+            }
+        }
+        return (package, imports)
     }
 
     private func extent(open: Int, close: Int) -> BodyExtent? {

@@ -55,6 +55,8 @@ public struct TypeDeclaration: Sendable {
     /// Names of the enclosing declarations and this one, joined with `.` (for an extension, the
     /// extended type as written).
     public let qualifiedName: String
+    /// The Kotlin or Java file's `package`; nil in Swift, which has none.
+    public let package: String?
     public let kind: TypeDeclarationKind
     public let language: SourceLanguage
     /// The file, relative to the scanned folder.
@@ -68,6 +70,9 @@ public struct TypeDeclaration: Sendable {
     public let body: BodyExtent?
     /// The innermost enclosing declaration's id.
     public let parent: Int?
+
+    /// The qualified name with the package in front: `com.example.cards.CardDetailsActivity`.
+    public var fullName: String { package.map { "\($0).\(qualifiedName)" } ?? qualifiedName }
 }
 
 /// A declaration as found in one file, before ids and file are known.

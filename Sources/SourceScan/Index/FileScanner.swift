@@ -12,6 +12,8 @@ struct FileScan {
     var file: SourceFile?
     var note: ScanNote?
     var declarations: [FoundDeclaration] = []
+    var package: String?
+    var imports: [String] = []
     var occurrences: [FoundMatch] = []
     var secureInputs: [FoundMatch] = []
     var facts = BuildFacts()
@@ -93,6 +95,8 @@ struct FileScanner: Sendable {
     private func readCode(_ source: LexedSource, language: SourceLanguage, into result: inout FileScan) {
         let declared = DeclarationReader.read(source, language: language)
         result.declarations = declared.declarations
+        result.package = declared.package
+        result.imports = declared.imports
         guard let (patterns, scoped, secureInputs) = matchers[language] else { return }
         func found(_ pattern: PatternID, _ index: Int) -> FoundMatch {
             let token = source.tokens[index]
@@ -148,7 +152,7 @@ enum SecureInput {
     static let patterns: PatternSet = {
         let android = [
             "PasswordVisualTransformation", "TYPE_TEXT_VARIATION_PASSWORD", "TYPE_NUMBER_VARIATION_PASSWORD",
-            "TYPE_TEXT_VARIATION_WEB_PASSWORD",
+            "TYPE_TEXT_VARIATION_WEB_PASSWORD", "SecureTextField", "BasicSecureTextField",
         ]
         let definitions =
             android.flatMap { name in [SourceLanguage.kotlin, .java].map { PatternDefinition(language: $0, text: name, tag: name) } }

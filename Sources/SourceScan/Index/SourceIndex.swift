@@ -58,6 +58,8 @@ public struct SourceIndex: Sendable {
     private let declarationRanges: [String: Range<Int>]
     private let occurrenceRanges: [String: Range<Int>]
     private let declarationsByName: [String: [Int]]
+    /// Each Kotlin or Java file's single-type imports, by path.
+    private let importsByFile: [String: Set<String>]
     private let extensionsByName: [String: [Int]]
     private let children: [[Int]]
     private let occurrencesByDeclaration: [[Int]]
@@ -155,16 +157,18 @@ public struct SourceIndex: Sendable {
         var notes = walkNotes
         var declarationRanges: [String: Range<Int>] = [:]
         let dependencies = PackageDependencies(scans.flatMap(\.facts.packageManifests))
+        var imports: [String: Set<String>] = [:]
         for scan in scans {
             if let note = scan.note { notes.append(note) }
             guard let file = scan.file else { continue }
             files.append(file)
+            if !scan.imports.isEmpty { imports[file.path] = Set(scan.imports) }
             let offset = declarations.count
             defer { declarationRanges[file.path] = offset..<declarations.count }
             for (index, found) in scan.declarations.enumerated() {
                 declarations.append(
                     TypeDeclaration(
-                        id: offset + index, name: found.name, qualifiedName: found.qualifiedName, kind: found.kind,
+                        id: offset + index, name: found.name, qualifiedName: found.qualifiedName, package: scan.package, kind: found.kind,
                         language: file.kind.codeLanguage ?? .kotlin, file: file.path, line: found.line, column: found.column,
                         supertypes: found.supertypes, body: found.body, parent: found.parent.map { $0 + offset }))
             }
@@ -199,6 +203,7 @@ public struct SourceIndex: Sendable {
         self.notes = notes.sorted { $0.path < $1.path }
         filesByPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         self.declarationRanges = declarationRanges
+        importsByFile = imports
         occurrenceRanges = Self.ranges(of: occurrences)
         var byName: [String: [Int]] = [:]
         var extensions: [String: [Int]] = [:]
@@ -242,9 +247,16 @@ public struct SourceIndex: Sendable {
     public func file(atPath path: String) -> SourceFile? { filesByPath[path] }
 
     /// Declarations (not extensions) named `name`, case-sensitively: a simple name (`CardActivity`)
-    /// or a qualified one that ends the declaration's qualified name (`Outer.Inner`).
+    /// or a qualified one that ends the declaration's qualified name (`Outer.Inner`) or is its
+    /// full name (`com.example.cards.CardActivity`).
     public func declarations(named name: String) -> [TypeDeclaration] {
         Self.lookUp(name, in: declarationsByName, declarations).map { declarations[$0] }
+    }
+
+    /// The declarations (not extensions) a screen's `code` entry names: as `declarations(named:)`,
+    /// but a simple name matches top-level declarations only (a nested type is named `Outer.Inner`).
+    public func declarations(namedBy entry: String) -> [TypeDeclaration] {
+        Self.lookUp(entry, in: declarationsByName, declarations, topLevelOnly: true).map { declarations[$0] }
     }
 
     /// Swift extensions of the type named `name` (simple or qualified, as for `declarations(named:)`).
@@ -262,7 +274,7 @@ public struct SourceIndex: Sendable {
         let simple = String(name[name.index(after: dot)...])
         return (table[simple] ?? []).filter {
             let qualified = declarations[$0].qualifiedName
-            return qualified == name || qualified.hasSuffix("." + name)
+            return qualified == name || qualified.hasSuffix("." + name) || declarations[$0].fullName == name
         }
     }
 
@@ -296,7 +308,18 @@ public struct SourceIndex: Sendable {
     /// Where evidence for a type is sought: its declarations and extensions, and the supertypes
     /// declared in the source, up to `ScanLimits.supertypeDepth` levels, with what was found there.
     public func search(type name: String, for patterns: Set<PatternID>? = nil) -> TypeSearch {
-        let chain = supertypeChain(of: name)
+        search(supertypeChain(of: name), name: name, for: patterns)
+    }
+
+    /// As `search(type:for:)`, from one declaration: the one a `code` entry resolved to, whatever
+    /// other declarations share its name. A type brings its extensions; an extension only itself.
+    public func search(declaration: TypeDeclaration, for patterns: Set<PatternID>? = nil) -> TypeSearch {
+        let extensions = declaration.kind == .extension ? [] : Self.lookUp(declaration.qualifiedName, in: extensionsByName, declarations)
+        let own = [declaration.id] + extensions
+        return search(supertypeChain(from: own, name: declaration.qualifiedName), name: declaration.qualifiedName, for: patterns)
+    }
+
+    private func search(_ chain: (declarations: [Int], names: [String], unresolved: [String]), name: String, for patterns: Set<PatternID>?) -> TypeSearch {
         let found = bodies(of: chain.declarations).flatMap { occurrencesByDeclaration[$0] }.sorted().map { occurrences[$0] }
         return TypeSearch(
             name: name, declarations: chain.declarations.map { declarations[$0] },
@@ -317,28 +340,52 @@ public struct SourceIndex: Sendable {
     /// The type's declarations and extensions and those of its supertypes, breadth first, and
     /// the supertype names declared nowhere in the source.
     private func supertypeChain(of name: String) -> (declarations: [Int], names: [String], unresolved: [String]) {
+        let own = Self.lookUp(name, in: declarationsByName, declarations, topLevelOnly: true) + Self.lookUp(name, in: extensionsByName, declarations)
+        return supertypeChain(from: own, name: name)
+    }
+
+    /// The chain above the declarations `own` (a type's own and its extensions), named `name`.
+    private func supertypeChain(from own: [Int], name: String) -> (declarations: [Int], names: [String], unresolved: [String]) {
         var seen: Set<String> = [name]
-        var names: [String] = []
-        var ids: [Int] = []
+        var names: [String] = [name]
+        var ids = own
         var unresolved: [String] = []
-        var level = [name]
-        for depth in 0...ScanLimits.supertypeDepth {
-            var next: [String] = []
+        var level: [(name: String, subtype: Int)] = []
+        for id in own {
+            for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted { level.append((supertype.name, id)) }
+        }
+        for _ in 0..<ScanLimits.supertypeDepth {
+            var next: [(name: String, subtype: Int)] = []
             for current in level {
-                names.append(current)
-                let declared = Self.lookUp(current, in: declarationsByName, declarations, topLevelOnly: depth == 0)
-                if declared.isEmpty, depth > 0 { unresolved.append(current) }
-                let found = declared + Self.lookUp(current, in: extensionsByName, declarations)
+                names.append(current.name)
+                let declared = supertype(current.name, of: current.subtype)
+                if declared.isEmpty { unresolved.append(current.name) }
+                let found = declared + Self.lookUp(current.name, in: extensionsByName, declarations)
                 ids += found
                 for id in found {
                     for supertype in declarations[id].supertypes where seen.insert(supertype.name).inserted {
-                        next.append(supertype.name)
+                        next.append((supertype.name, id))
                     }
                 }
             }
             level = next
         }
         return (ids, names, unresolved)
+    }
+
+    /// The declarations a supertype name in `subtype`'s header stands for. Where files of several
+    /// packages declare that name (a `BaseActivity` per module), Kotlin and Java say which one:
+    /// the one the subtype's file imports, else the one of its own package; when neither tells,
+    /// all of them.
+    private func supertype(_ name: String, of subtype: Int) -> [Int] {
+        let all = Self.lookUp(name, in: declarationsByName, declarations)
+        let from = declarations[subtype]
+        guard from.package != nil || importsByFile[from.file] != nil, Set(all.map { declarations[$0].file }).count > 1 else { return all }
+        let imported = importsByFile[from.file] ?? []
+        let byImport = all.filter { imported.contains(declarations[$0].fullName) }
+        if !byImport.isEmpty { return byImport }
+        let byPackage = all.filter { declarations[$0].package == from.package }
+        return byPackage.isEmpty ? all : byPackage
     }
 
     // MARK: init --from-source

@@ -1,4 +1,5 @@
-/// EVD005: a screen's `code` entry names no declared type and no file of that platform's source.
+/// EVD005: a screen's `code` entry names no declared type and no file of that platform's source,
+/// or (case `ambiguous`) names declarations in several files, of which none is searched.
 /// A near name is suggested for the first `suggestedEntries` unknown entries of a platform only:
 /// each suggestion reads every name of the source, so suggesting for all would be quadratic.
 struct CodeReferenceCheck: Check {
@@ -35,8 +36,28 @@ struct CodeReferenceCheck: Check {
                             ?? "name a class, object, struct or enum declared in \(code.rootNames), or a file path relative to \(code.roots.count > 1 ? "one of them" : "it")",
                         detail: entry.name))
                 }
+                emissions += search.ambiguous.map { Self.ambiguity($0, in: screen, code: code) }
             }
         }
         return emissions
+    }
+
+    /// One alternative per candidate, each replacing the entry in its list with the name or path
+    /// that names that candidate alone.
+    static func ambiguity(_ ambiguous: AmbiguousReference, in screen: Screen, code: PlatformCode) -> Emission {
+        let entry = ambiguous.entry
+        let entries = screen.code(on: entry.platform)
+        let path = entry.location.path
+        let (holder, key) = ManifestEdit.split(path.lastIndex(of: "[").map { String(path[..<$0]) } ?? path)
+        var seen: Set<String> = []
+        let fixes = zip(ambiguous.alternatives(in: code), ambiguous.candidates).filter { seen.insert($0.0).inserted }.map { alternative, candidate in
+            let values = entries.map { EditValue.name($0.location.path == path ? alternative : $0.name) }
+            return ManifestFix("name the one in \(code.folder.displayPath(candidate.file))", [.set(key, to: .list(values), at: holder)])
+        }
+        return Emission(
+            caseName: "ambiguous", location: entry.location, platform: entry.platform,
+            arguments: ["entry": entry.name, "count": String(ambiguous.candidates.count), "platform": entry.platform.displayName, "folder": code.rootNames],
+            fixes: fixes, detail: entry.name,
+            related: ambiguous.candidates.map { code.related($0, "candidate `\($0.fullName)`") })
     }
 }

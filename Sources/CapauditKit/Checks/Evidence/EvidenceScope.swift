@@ -114,8 +114,9 @@ extension EvaluationContext {
     }
 
     /// Every mechanism the manifest declares on a platform whose code the run has, with where its
-    /// evidence is sought: screens (with a `code` that found something) in order, their own then
-    /// their fields' `protect`, then `capture.protect` and `capture.detect`.
+    /// evidence is sought: screens (with a `code` that found something and no ambiguous entry,
+    /// whose verdict depends on the declaration meant) in order, their own then their fields'
+    /// `protect`, then `capture.protect` and `capture.detect`.
     func declaredMechanisms(on platform: Platform) -> [DeclaredMechanism] {
         guard let code = code(on: platform) else { return [] }
         var result: [DeclaredMechanism] = []
@@ -126,7 +127,7 @@ extension EvaluationContext {
             }
         }
         for screen in manifest.screens {
-            guard let search = codeSearch(screen, on: platform), !search.files.isEmpty else { continue }
+            guard let search = codeSearch(screen, on: platform), search.ambiguous.isEmpty, !search.files.isEmpty else { continue }
             add(screen.protect + screen.fields.flatMap(\.protect), .screen(screen, search))
         }
         add(manifest.capture.protect + manifest.capture.detect, .app)

@@ -1,0 +1,5 @@
+package com.example.vault
+
+import androidx.fragment.app.Fragment
+
+class VaultFragment : Fragment(R.layout.vault_cards)
