@@ -60,7 +60,8 @@ public func fuzzLexers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ]
     let scriptForms: [(open: String, body: [UInt8], close: String)] = [
         ("x = `", without("`\\$"), "`;\n"),
-        ("x = /", without("/\\[\n\r"), "/g;\n"),
+        // A regular expression literal starts with a character: `/*` opens a comment and `//` a line comment.
+        ("x = /a", without("/\\[\n\r"), "/g;\n"),
     ]
     let jsxForms: [(open: String, body: [UInt8], close: String)] = [("x = <A>", without("<{\\"), "</A>;\n")]
     for (path, platform) in codeFiles {
